@@ -1,0 +1,146 @@
+/**
+ * createApp(deps): the Elysia application with the platform plugins and every
+ * route group, without listening. Tests build it on a fresh SQLite file.
+ */
+import { Elysia } from "elysia";
+import { ApiError, errorResponse } from "./platform/errors.ts";
+import { newId } from "./platform/ids.ts";
+import { Authenticator } from "./platform/auth.ts";
+import { Limiter } from "./platform/limits.ts";
+import { RequestCounter } from "./platform/usage.ts";
+import { Pipeline, toApiError } from "./platform/pipeline.ts";
+import { logRequest, type Logger } from "./platform/request-log.ts";
+import type { Endpoint } from "./platform/endpoint.ts";
+import type { Store } from "./db/store.ts";
+import type { Config } from "./config.ts";
+import { buildOpenApiDocument } from "./docs/openapi.ts";
+import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
+import { VERSION } from "./version.ts";
+import { businessEndpoints } from "./routes.ts";
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  clock?: () => number;
+}
+
+export interface LingshuApp {
+  elysia: Elysia;
+  /** Handles one request in-process (no socket). */
+  handle(request: Request): Promise<Response>;
+  counter: RequestCounter;
+  endpoints: Endpoint[];
+}
+
+interface RouteShape {
+  pattern: RegExp;
+  methods: Set<string>;
+}
+
+function routeShape(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`);
+}
+
+const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+
+export function createApp(deps: AppDeps): LingshuApp {
+  const { config, store, logger } = deps;
+  const clock = deps.clock ?? Date.now;
+  const counter = new RequestCounter(store);
+  const pipeline = new Pipeline({
+    store,
+    auth: new Authenticator(store, config.keyPepper),
+    limiter: new Limiter(),
+    counter,
+    logger,
+    clock,
+    idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
+    publicBaseUrl: config.publicBaseUrl,
+  });
+  const endpoints = businessEndpoints({ store, config, clock });
+  pipeline.prepare(endpoints);
+
+  const shapes: RouteShape[] = [];
+  const remember = (method: string, path: string) => {
+    const found = shapes.find((s) => s.pattern.source === routeShape(path).source);
+    if (found) found.methods.add(method);
+    else shapes.push({ pattern: routeShape(path), methods: new Set([method]) });
+  };
+
+  /** Wraps an operational route with the request id header and the request log line. */
+  const operational = (route: string, fn: (request: Request, requestId: string) => Response | Promise<Response>) => async ({ request }: { request: Request }) => {
+    const started = performance.now();
+    const requestId = newId("request");
+    let response: Response;
+    try {
+      response = await fn(request, requestId);
+    } catch (err) {
+      response = errorResponse(toApiError(err, logger, requestId), requestId);
+    }
+    response.headers.set("x-request-id", requestId);
+    logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route, status: response.status, duration_ms: Math.round((performance.now() - started) * 100) / 100 });
+    return response;
+  };
+
+  let openApiText: string | null = null;
+  const openApi = () =>
+    (openApiText ??= JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: config.publicBaseUrl, extraPaths: operationalPaths() })));
+  let docsHtml: string | null = null;
+
+  const elysia = new Elysia()
+    .onError(({ code, error, request }) => {
+      const requestId = newId("request");
+      let apiError: ApiError;
+      const extraHeaders: Record<string, string> = {};
+      if (code === "NOT_FOUND") {
+        const path = new URL(request.url).pathname;
+        const shape = shapes.find((s) => s.pattern.test(path));
+        if (shape) {
+          const allow = [...shape.methods].sort().join(", ");
+          extraHeaders.allow = allow;
+          apiError = new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; use ${allow}.`);
+        } else {
+          apiError = new ApiError("ROUTE_NOT_FOUND", `No endpoint ${request.method} ${path}. See /docs and /openapi.json.`);
+        }
+      } else {
+        apiError = toApiError(error, logger, requestId);
+      }
+      const response = errorResponse(apiError, requestId, extraHeaders);
+      logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route: "(unmatched)", status: response.status, duration_ms: 0, error_code: apiError.code });
+      return response;
+    })
+    .get(
+      "/health",
+      operational("/health", () => new Response(JSON.stringify({ status: "ok", version: VERSION }), { headers: JSON_TYPE })),
+    )
+    .get(
+      "/ready",
+      operational("/ready", async (_request, requestId) => {
+        if (await store.isReady()) return new Response(JSON.stringify({ status: "ready", migrations: store.appliedMigrations().length }), { headers: JSON_TYPE });
+        return errorResponse(new ApiError("SERVICE_UNAVAILABLE", "The database is not answering or migrations are not applied.", { retryAfterMs: 1000 }), requestId);
+      }),
+    )
+    .get("/openapi.json", operational("/openapi.json", () => new Response(openApi(), { headers: JSON_TYPE })))
+    .get(
+      "/docs",
+      operational("/docs", () => new Response((docsHtml ??= renderDocsPage(JSON.parse(openApi()))), { headers: { "content-type": "text/html; charset=utf-8" } })),
+    );
+  for (const path of ["/health", "/ready", "/openapi.json", "/docs"]) remember("GET", path);
+
+  for (const endpoint of endpoints) {
+    elysia.route(endpoint.method, endpoint.path, ({ request, params }: { request: Request; params: Record<string, string> }) => pipeline.run(endpoint, request, params), {
+      parse: "none",
+    });
+    remember(endpoint.method, endpoint.path);
+  }
+
+  return {
+    elysia: elysia as unknown as Elysia,
+    handle: (request) => elysia.handle(request),
+    counter,
+    endpoints,
+  };
+}
+
+export { ApiError };

@@ -1,0 +1,81 @@
+/**
+ * Environment → typed configuration, parsed and validated once at start.
+ * An invalid value fails with one clear line naming the variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  publicBaseUrl: string | null;
+  logLevel: LogLevel;
+  anthropicApiKey: string | null;
+  anthropicBaseUrl: string | null;
+  model: string;
+  idempotencyTtlHours: number;
+  keyPepper: string;
+  production: boolean;
+}
+
+export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Used only outside production when KEY_PEPPER is unset; production must set its own. */
+const DEVELOPMENT_PEPPER = "lingshu-development-pepper-not-for-production";
+export const DEFAULT_MODEL = "claude-sonnet-4-5";
+
+export class ConfigError extends Error {}
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function optional(env: Record<string, string | undefined>, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === "" ? null : raw.trim();
+}
+
+function absoluteUrl(name: string, raw: string | null): string | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(`${name} must use http or https (got "${raw}")`);
+  return raw.replace(/\/+$/, "");
+}
+
+/**
+ * @example loadConfig({ PORT: "8080" }).port // 8080
+ * @throws ConfigError with a one-line message naming the bad variable
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const production = env.NODE_ENV === "production";
+  const logLevel = (optional(env, "LOG_LEVEL") ?? "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
+  }
+  const keyPepper = optional(env, "KEY_PEPPER");
+  if (keyPepper !== null && keyPepper.length < 16) throw new ConfigError("KEY_PEPPER must be at least 16 characters");
+  if (keyPepper === null && production) throw new ConfigError("KEY_PEPPER must be set when NODE_ENV=production");
+  const databasePath = optional(env, "DATABASE_PATH") ?? "./data/lingshu.sqlite";
+  return {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    host: optional(env, "HOST") ?? "127.0.0.1",
+    databasePath,
+    publicBaseUrl: absoluteUrl("PUBLIC_BASE_URL", optional(env, "PUBLIC_BASE_URL")),
+    logLevel: logLevel as LogLevel,
+    anthropicApiKey: optional(env, "ANTHROPIC_API_KEY"),
+    anthropicBaseUrl: absoluteUrl("ANTHROPIC_BASE_URL", optional(env, "ANTHROPIC_BASE_URL")),
+    model: optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL,
+    idempotencyTtlHours: integer(env, "IDEMPOTENCY_TTL_HOURS", 24, 1, 24 * 30),
+    keyPepper: keyPepper ?? DEVELOPMENT_PEPPER,
+    production,
+  };
+}

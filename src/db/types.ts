@@ -1,0 +1,73 @@
+/**
+ * Records as the rest of the service sees them, independent of the SQL dialect,
+ * so a PostgreSQL backend can implement the same Store.
+ */
+export type Capability = "bazi" | "liuyao" | "healing";
+export const CAPABILITIES: readonly Capability[] = ["bazi", "liuyao", "healing"];
+export type AppEnv = "test" | "live";
+
+export interface AppRecord {
+  id: string;
+  name: string;
+  env: AppEnv;
+  capabilities: Capability[];
+  rpm: number;
+  concurrency: number;
+  monthlyQuota: number;
+  status: "active" | "suspended";
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface KeyRecord {
+  id: string;
+  appId: string;
+  name: string | null;
+  digest: string;
+  hint: string;
+  createdAt: number;
+  expiresAt: number | null;
+  revokedAt: number | null;
+  lastUsedAt: number | null;
+}
+
+export interface IdempotencyRecord {
+  appId: string;
+  key: string;
+  fingerprint: string;
+  state: "in_progress" | "completed";
+  status: number | null;
+  body: string | null;
+  requestId: string;
+  createdAt: number;
+  expiresAt: number;
+  lockedUntil: number;
+}
+
+export interface IdempotencyClaim {
+  appId: string;
+  key: string;
+  fingerprint: string;
+  requestId: string;
+  now: number;
+  ttlMs: number;
+  lockMs: number;
+}
+
+export type ClaimResult = { kind: "claimed" } | { kind: "existing"; record: IdempotencyRecord };
+
+/** The final answer of an idempotent request, stored in the same transaction as its business write. */
+export interface IdempotencyCompletion {
+  appId: string;
+  key: string;
+  requestId: string;
+  status: number;
+  body: string;
+}
+
+export interface UsageRecord {
+  appId: string;
+  month: string;
+  billingUnits: number;
+  requests: number;
+}

@@ -1,0 +1,185 @@
+/**
+ * The OpenAPI 3.1 document, generated from the endpoint declarations and the one
+ * closed set of error codes — never written by hand, so it cannot drift from behaviour.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
+import { endpointErrorCodes, type Endpoint } from "../platform/endpoint.ts";
+
+export const API_VERSION = "1.0.0";
+
+/** Plain JSON Schema: TypeBox's symbol keys dropped. */
+export function jsonSchema(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema));
+}
+
+const HEADER_REFS = {
+  requestId: { $ref: "#/components/headers/X-Request-Id" },
+  rateLimit: { $ref: "#/components/headers/RateLimit" },
+  rateLimitPolicy: { $ref: "#/components/headers/RateLimit-Policy" },
+  replayed: { $ref: "#/components/headers/Idempotent-Replayed" },
+  retryAfter: { $ref: "#/components/headers/Retry-After" },
+  allow: { $ref: "#/components/headers/Allow" },
+};
+
+function errorSchema(codes: ErrorCode[]): Record<string, unknown> {
+  return {
+    allOf: [{ $ref: "#/components/schemas/Error" }],
+    properties: { error: { type: "object", properties: { code: { type: "string", enum: codes } } } },
+  };
+}
+
+/** A response object for the given error codes sharing one status. */
+export function errorResponseObject(status: number, codes: ErrorCode[]): Record<string, unknown> {
+  const headers: Record<string, unknown> = { "X-Request-Id": HEADER_REFS.requestId };
+  if (status === 429 || status === 503 || codes.includes("IDEMPOTENCY_IN_PROGRESS")) headers["Retry-After"] = HEADER_REFS.retryAfter;
+  if (status === 405) headers.Allow = HEADER_REFS.allow;
+  return {
+    description: codes.map((c) => `\`${c}\`: ${ERROR_CATALOG[c].description}`).join("\n\n"),
+    headers,
+    content: { "application/json": { schema: errorSchema(codes) } },
+  };
+}
+
+function errorResponses(endpoint: Endpoint): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of endpointErrorCodes(endpoint)) {
+    const status = code === "VALIDATION_ERROR" ? (endpoint.validationStatus ?? 400) : ERROR_CATALOG[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) out[String(status)] = errorResponseObject(status, codes);
+  return out;
+}
+
+/** The OpenAPI operation object of one endpoint. */
+export function operationFor(endpoint: Endpoint): Record<string, unknown> {
+  const parameters: unknown[] = (endpoint.params ?? []).map((p) => ({
+    name: p.name,
+    in: "path",
+    required: true,
+    description: p.description,
+    schema: { type: "string", pattern: p.pattern.source },
+  }));
+  if (endpoint.idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  const successHeaders: Record<string, unknown> = {
+    "X-Request-Id": HEADER_REFS.requestId,
+    RateLimit: HEADER_REFS.rateLimit,
+    "RateLimit-Policy": HEADER_REFS.rateLimitPolicy,
+  };
+  if (endpoint.idempotent) successHeaders["Idempotent-Replayed"] = HEADER_REFS.replayed;
+  const success: Record<string, unknown> = { description: endpoint.success.description, headers: successHeaders };
+  if (endpoint.success.schema) success.content = { "application/json": { schema: jsonSchema(endpoint.success.schema) } };
+  const operation: Record<string, unknown> = {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    security: [{ bearerAuth: [] }],
+    responses: { [String(endpoint.success.status)]: success, ...errorResponses(endpoint) },
+  };
+  if (parameters.length) operation.parameters = parameters;
+  if (endpoint.body) {
+    operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body) } } };
+  }
+  return operation;
+}
+
+export const ERROR_ENVELOPE_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["error"],
+  properties: {
+    error: {
+      type: "object",
+      required: ["code", "message", "request_id"],
+      properties: {
+        code: { type: "string", enum: Object.keys(ERROR_CATALOG) },
+        message: { type: "string" },
+        request_id: { type: "string", pattern: "^req_" },
+        retryable: { type: "boolean" },
+        retry_after_ms: { type: "integer", minimum: 0 },
+        details: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["path", "message"],
+            properties: { path: { type: "string" }, message: { type: "string" } },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const COMPONENTS = {
+  securitySchemes: {
+    bearerAuth: {
+      type: "http",
+      scheme: "bearer",
+      description: "An App's API key: `Authorization: Bearer ap_test_…` or `ap_live_…`. Keys belong on servers only.",
+    },
+  },
+  parameters: {
+    IdempotencyKey: {
+      name: "Idempotency-Key",
+      in: "header",
+      required: true,
+      description: "One stable unique key per business write (1–255 printable ASCII characters). A retry reuses the same key and body.",
+      schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+    },
+  },
+  headers: {
+    "X-Request-Id": { description: "The request's id; equal to `error.request_id` in error bodies.", schema: { type: "string" } },
+    RateLimit: { description: 'Remaining requests in the window (IETF draft), e.g. `"rpm";r=599;t=1`.', schema: { type: "string" } },
+    "RateLimit-Policy": { description: 'The App\'s requests-per-minute policy (IETF draft), e.g. `"rpm";q=600;w=60`.', schema: { type: "string" } },
+    "Idempotent-Replayed": { description: "`true` when this answer is the stored answer of an earlier identical request.", schema: { type: "string", enum: ["true"] } },
+    "Retry-After": { description: "Seconds to wait (rounded up from `retry_after_ms`).", schema: { type: "integer" } },
+    Allow: { description: "Methods the path supports.", schema: { type: "string" } },
+  },
+  schemas: { Error: ERROR_ENVELOPE_SCHEMA },
+};
+
+export interface DocumentOptions {
+  publicBaseUrl: string | null;
+  /** Extra paths (operational endpoints, the asset) documented by their modules. */
+  extraPaths: Record<string, Record<string, unknown>>;
+}
+
+/** @returns the complete OpenAPI 3.1 document */
+export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOptions): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const path = e.path.replace(/:([A-Za-z_]+)/g, "{$1}");
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationFor(e) };
+  }
+  for (const [path, item] of Object.entries(options.extraPaths)) paths[path] = { ...paths[path], ...item };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Lingshu (灵枢) Divination and Healing Interface",
+      version: API_VERSION,
+      summary: "OpenAPI v1, release R1",
+      description:
+        "Deterministic BaZi charts and LiuYao casts, safety-first Healing Plans with Sessions and checkouts, and grounded AI interpretations with follow-ups. The human integration guide is at /docs.",
+    },
+    servers: [
+      {
+        url: "{base_url}",
+        description: "The service base address",
+        variables: { base_url: { default: options.publicBaseUrl ?? "http://localhost:3000" } },
+      },
+      { url: "/", description: "The current environment" },
+    ],
+    tags: [
+      { name: "BaZi", description: "Deterministic BaZi (八字) charts" },
+      { name: "LiuYao", description: "Deterministic LiuYao (六爻) casts" },
+      { name: "Healing", description: "Safety-first Healing Plans, Sessions and checkouts" },
+      { name: "Responses", description: "AI interpretations, follow-ups and feedback" },
+      { name: "Operations", description: "Health, readiness and documents" },
+    ],
+    paths,
+    components: COMPONENTS,
+  };
+}

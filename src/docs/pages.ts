@@ -1,0 +1,125 @@
+/**
+ * The human documentation at /docs: the integration guide (docs/guide.md,
+ * embedded) followed by an API reference rendered from the OpenAPI document.
+ * Fully offline: inline CSS, no script, no font or CDN.
+ */
+import { marked } from "marked";
+import guide from "../../docs/guide.md" with { type: "text" };
+import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+type Schema = Record<string, any>;
+
+function typeLabel(s: Schema): string {
+  if (s.const !== undefined) return `<code>${escape(JSON.stringify(s.const))}</code>`;
+  if (s.anyOf) return s.anyOf.map(typeLabel).join(" | ");
+  if (s.enum) return s.enum.map((v: unknown) => `<code>${escape(JSON.stringify(v))}</code>`).join(" | ");
+  if (s.type === "array") return `array of ${s.items ? typeLabel(s.items) : "any"}`;
+  return escape(String(s.type ?? "any"));
+}
+
+function rules(s: Schema): string {
+  const r: string[] = [];
+  for (const [k, label] of [["minimum", "min"], ["maximum", "max"], ["minLength", "min length"], ["maxLength", "max length"], ["minItems", "min items"], ["maxItems", "max items"], ["pattern", "pattern"], ["format", "format"], ["default", "default"]] as const) {
+    if (s[k] !== undefined) r.push(`${label} ${escape(JSON.stringify(s[k]))}`);
+  }
+  if (s.description) r.push(escape(s.description));
+  return r.join("; ");
+}
+
+function fieldRows(s: Schema, prefix = ""): string {
+  const props = s.properties as Record<string, Schema> | undefined;
+  if (!props) return "";
+  const required = new Set<string>(s.required ?? []);
+  return Object.entries(props)
+    .map(([name, child]) => {
+      const row = `<tr><td><code>${escape(prefix + name)}</code></td><td>${typeLabel(child)}</td><td>${required.has(name) ? "yes" : "no"}</td><td>${rules(child)}</td></tr>`;
+      const nested = child.type === "object" ? fieldRows(child, `${prefix}${name}.`) : child.type === "array" && child.items?.type === "object" ? fieldRows(child.items, `${prefix}${name}[].`) : "";
+      return row + nested;
+    })
+    .join("");
+}
+
+function schemaTable(s: Schema): string {
+  const rows = fieldRows(s);
+  if (!rows) return "";
+  const strict = s.additionalProperties === false ? "<p>No extra properties are allowed at any level.</p>" : "";
+  return `${strict}<table><tr><th>Field</th><th>Type</th><th>Required</th><th>Rules</th></tr>${rows}</table>`;
+}
+
+function operationHtml(method: string, path: string, op: Schema): string {
+  const id = op.operationId ?? `${method}-${path}`;
+  const params = (op.parameters ?? [])
+    .map((p: Schema) => (p.$ref ? "<li><code>Idempotency-Key</code> header, required: one stable unique key per business write (≤ 255 printable ASCII)</li>" : `<li><code>${escape(p.name)}</code> (${escape(p.in)}): ${escape(p.description ?? "")} <code>${escape(p.schema?.pattern ?? "")}</code></li>`))
+    .join("");
+  const body = op.requestBody?.content?.["application/json"]?.schema;
+  const responses = Object.entries(op.responses ?? {})
+    .map(([status, r]) => {
+      const codes = (r as Schema).content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum as ErrorCode[] | undefined;
+      const text = codes ? codes.map((c) => `<code>${c}</code>`).join(", ") : escape((r as Schema).description ?? "");
+      return `<tr><td>${status}</td><td>${text}</td></tr>`;
+    })
+    .join("");
+  return `<section class="op" id="${escape(id)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3>
+<p>${escape(op.summary ?? "")}</p>${op.description ? marked.parse(op.description) : ""}
+${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
+${body ? `<h4>Request body</h4>${schemaTable(body)}` : ""}
+<h4>Responses</h4><table><tr><th>Status</th><th>Meaning / error codes</th></tr>${responses}</table></section>`;
+}
+
+function errorTable(): string {
+  const rows = (Object.keys(ERROR_CATALOG) as ErrorCode[])
+    .map((c) => `<tr><td>${ERROR_CATALOG[c].status}</td><td><code>${c}</code></td><td>${ERROR_CATALOG[c].retryable ? "yes" : "no"}</td><td>${escape(ERROR_CATALOG[c].description)}</td></tr>`)
+    .join("");
+  return `<table><tr><th>Status</th><th>Code</th><th>Retryable</th><th>Meaning and what to do</th></tr>${rows}</table>`;
+}
+
+const CSS = `body{font:16px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:980px;margin:0 auto;padding:1.5rem;color:#1d1d1f}
+code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}pre{background:#f5f5f7;padding:.8rem;overflow:auto;border-radius:6px}
+table{border-collapse:collapse;width:100%;margin:.6rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+.op{border-top:1px solid #ccc;margin-top:1.5rem}.m{font-size:.8em;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#555}
+.get{background:#2b7a3d}.post{background:#1f5fa8}.patch{background:#8a5a00}.delete{background:#a02828}nav a{margin-right:1rem}`;
+
+/** The complete /docs page. */
+export function renderDocsPage(openapi: Schema): string {
+  const ops = Object.entries(openapi.paths as Record<string, Schema>)
+    .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => operationHtml(method, path, op as Schema)))
+    .join("\n");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Lingshu API guide</title><style>${CSS}</style></head><body>
+<nav><a href="#guide">Guide</a><a href="#errors">Error codes</a><a href="#reference">API reference</a><a href="/openapi.json">openapi.json</a></nav>
+<main id="guide">${marked.parse(guide)}</main>
+<h2 id="errors">Error codes</h2>${errorTable()}
+<h2 id="reference">API reference</h2>${ops}
+</body></html>`;
+}
+
+/** OpenAPI path items of the routes that are not business endpoints. */
+export function operationalPaths(): Record<string, Record<string, unknown>> {
+  const plain = (summary: string, description: string, responses: Record<string, unknown>) => ({
+    get: { operationId: summary.replace(/\W+/g, "_").toLowerCase(), summary, description, tags: ["Operations"], security: [], responses },
+  });
+  const requestIdHeader = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  return {
+    "/health": plain("Service health", "200 whenever the process runs. No authentication.", {
+      "200": {
+        description: "The process runs.",
+        headers: requestIdHeader,
+        content: { "application/json": { schema: { type: "object", required: ["status", "version"], properties: { status: { const: "ok" }, version: { type: "string" } } } } },
+      },
+    }),
+    "/ready": plain("Database readiness", "200 when the database answers and every migration is applied, else 503. No authentication.", {
+      "200": {
+        description: "Ready to serve.",
+        headers: requestIdHeader,
+        content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { const: "ready" }, migrations: { type: "integer" } } } } },
+      },
+      "503": {
+        description: "`SERVICE_UNAVAILABLE`: the database is not answering or migrations are not applied.",
+        headers: { ...requestIdHeader, "Retry-After": { $ref: "#/components/headers/Retry-After" } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    }),
+  };
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bun
+/**
+ * The one entry point: `serve` (default) | `migrate` | `app …` | `key …` | `usage …`.
+ * Parses the environment once and wires the real implementations.
+ */
+import { loadConfig, ConfigError, type Config } from "./config.ts";
+import { openStore, type Store } from "./db/store.ts";
+import { createApp } from "./app.ts";
+import { createLogger } from "./platform/request-log.ts";
+import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
+import { Operator } from "./cli/operator.ts";
+import { VERSION } from "./version.ts";
+
+const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
+const USAGE_FLUSH_INTERVAL_MS = 1_000;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`lingshu: ${message}\n`);
+  process.exit(code);
+}
+
+/** First start, empty database, not production: an App with every capability and a test key, shown once. */
+async function bootstrapDevelopmentApp(store: Store, config: Config): Promise<void> {
+  if (config.production || (await store.countApps()) > 0) return;
+  const operator = new Operator(store, config.keyPepper);
+  const app = await operator.createApp({
+    name: "Local development",
+    env: "test",
+    capabilities: ["bazi", "liuyao", "healing"],
+    rpm: 6000,
+    concurrency: 64,
+    monthlyQuota: 100_000,
+  });
+  const { key } = await operator.createKey(app.id, "local development", null);
+  const base = `http://localhost:${config.port}`;
+  process.stdout.write(
+    [
+      "",
+      `Lingshu created a local development App (${app.id}) with bazi, liuyao and healing.`,
+      "Its test API key is shown only this once:",
+      "",
+      `  ${key}`,
+      "",
+      "Try it:",
+      `  curl -s ${base}/v1/bazi/charts -H "Authorization: Bearer ${key}" \\`,
+      `    -H "Content-Type: application/json" -H "Idempotency-Key: first-chart" \\`,
+      `    -d '{"birth":{"year":1990,"month":5,"day":17,"hour":8,"gender":"女"}}'`,
+      "",
+      `Guide: ${base}/docs`,
+      "",
+    ].join("\n"),
+  );
+}
+
+async function serve(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  const store = openStore(config.databasePath);
+  await bootstrapDevelopmentApp(store, config);
+  const app = createApp({ config, store, logger });
+  const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
+  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databasePath }, "listening");
+
+  const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
+  const purge = setInterval(() => {
+    store.purgeExpiredIdempotency(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
+  }, IDEMPOTENCY_PURGE_INTERVAL_MS);
+  void store.purgeExpiredIdempotency(Date.now());
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining");
+    clearInterval(flush);
+    clearInterval(purge);
+    // stop(false): no new connections; resolves once in-flight requests have completed.
+    await server.stop(false);
+    await app.counter.flush().catch(() => {});
+    store.close();
+    logger.info({ signal }, "stopped");
+    logger.flush?.();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+async function main(argv: string[]): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`invalid configuration: ${err.message}`, 2);
+    throw err;
+  }
+  const [command = "serve", ...rest] = argv;
+  if (command === "serve") {
+    if (rest.some((a) => a !== "--json")) fail(`serve takes no arguments (got "${rest.join(" ")}")`, 2);
+    return serve(config);
+  }
+  if (command === "--version" || command === "version") {
+    process.stdout.write(argv.includes("--json") ? `${JSON.stringify({ version: VERSION })}\n` : `${VERSION}\n`);
+    return;
+  }
+  if (command === "migrate") {
+    const store = openStore(config.databasePath);
+    const applied = store.appliedMigrations();
+    store.close();
+    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
+    return;
+  }
+  if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);
+  const store = openStore(config.databasePath);
+  try {
+    await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));
+  } catch (err) {
+    if (err instanceof UsageError) fail(err.message, 2);
+    if (err instanceof OperatorError) fail(err.message, 1);
+    throw err;
+  } finally {
+    store.close();
+  }
+}
+
+await main(process.argv.slice(2));

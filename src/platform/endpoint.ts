@@ -1,0 +1,84 @@
+/**
+ * An endpoint is declared once — method, path, capability, idempotency, body
+ * schema, success and error statuses, handler — and that one declaration drives
+ * both the request pipeline (platform/pipeline.ts) and the OpenAPI operation
+ * (docs/openapi.ts).
+ */
+import type { Static, TSchema } from "@sinclair/typebox";
+import type { ErrorCode } from "./errors.ts";
+import type { AppRecord, Capability, IdempotencyCompletion } from "../db/types.ts";
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface PathParam {
+  name: string;
+  /** Ids that do not match answer 404 exactly like missing ones. */
+  pattern: RegExp;
+  description: string;
+}
+
+export interface HandlerContext<Body> {
+  app: AppRecord;
+  requestId: string;
+  now: number;
+  body: Body;
+  params: Record<string, string>;
+  /** Absolute origin for URLs in answers: PUBLIC_BASE_URL, else the request's own origin. */
+  origin: string;
+  /** For endpoints whose capability depends on the body (Responses). @throws ApiError 403 */
+  requireCapability(capability: Capability): void;
+}
+
+export interface HandlerResult {
+  status: number;
+  /** null for 204. */
+  body: unknown;
+  /**
+   * Writes the business rows together with the stored idempotent answer, in one
+   * transaction. Absent when the handler writes nothing.
+   */
+  commit?: (completion: IdempotencyCompletion | undefined) => Promise<void>;
+}
+
+export interface Endpoint<S extends TSchema | undefined = TSchema | undefined> {
+  method: HttpMethod;
+  /** Router syntax: "/v1/bazi/charts/:chart_id". */
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  tag: string;
+  /** null: any authenticated App; the handler checks the capability itself. */
+  capability: Capability | null;
+  idempotent: boolean;
+  /** Counts one billing unit on success: the monthly quota is checked first. */
+  billable?: boolean;
+  body?: S;
+  /** 400 by default; Plan creation declares 422. */
+  validationStatus?: 400 | 422;
+  params?: PathParam[];
+  success: { status: number; description: string; schema?: TSchema };
+  /** Business errors beyond the ones every endpoint of its kind can answer. */
+  errors: ErrorCode[];
+  /** How long a claimed idempotency key stays locked before a crash is assumed. */
+  lockMs?: number;
+  handle(ctx: HandlerContext<S extends TSchema ? Static<S> : undefined>): Promise<HandlerResult>;
+}
+
+/** Keeps the generic body type while collecting endpoints into one list. */
+export function defineEndpoint<S extends TSchema | undefined>(endpoint: Endpoint<S>): Endpoint {
+  return endpoint as unknown as Endpoint;
+}
+
+/** The error codes an endpoint can answer, derived from its declaration. */
+export function endpointErrorCodes(endpoint: Endpoint): ErrorCode[] {
+  const codes: ErrorCode[] = ["INVALID_API_KEY", "APP_SUSPENDED"];
+  if (endpoint.capability || endpoint.errors.includes("CAPABILITY_NOT_GRANTED")) codes.push("CAPABILITY_NOT_GRANTED");
+  codes.push("RATE_LIMITED", "CONCURRENCY_LIMITED");
+  if (endpoint.billable) codes.push("MONTHLY_QUOTA_EXCEEDED");
+  if (endpoint.params?.length) codes.push("RESOURCE_NOT_FOUND");
+  if (endpoint.idempotent) codes.push("IDEMPOTENCY_KEY_REQUIRED", "IDEMPOTENCY_KEY_INVALID", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS");
+  if (endpoint.body) codes.push("VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE");
+  codes.push(...endpoint.errors, "INTERNAL_ERROR", "SERVICE_UNAVAILABLE");
+  return [...new Set(codes)];
+}

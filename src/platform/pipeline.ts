@@ -1,0 +1,210 @@
+/**
+ * The request pipeline every business endpoint runs through, in this order:
+ * auth → capability → limits → path ids → Idempotency-Key → body (415/413/400)
+ * → schema → idempotency claim or replay → monthly quota → handler → one
+ * transaction (business write + stored answer) → answer with headers.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { ApiError, ERROR_CATALOG, errorResponse } from "./errors.ts";
+import { newId } from "./ids.ts";
+import { readJsonBody } from "./body.ts";
+import { compile, type Validator } from "./validation.ts";
+import { fingerprint, isReplayableStatus, judgeExisting, requireIdempotencyKey } from "./idempotency.ts";
+import { rateHeaders, type Limiter } from "./limits.ts";
+import { msUntilNextMonth, utcMonth, type RequestCounter } from "./usage.ts";
+import { logRequest, type Logger } from "./request-log.ts";
+import type { Authenticator } from "./auth.ts";
+import type { Endpoint, HandlerContext } from "./endpoint.ts";
+import type { Store } from "../db/store.ts";
+import type { AppRecord, Capability, IdempotencyCompletion } from "../db/types.ts";
+
+export interface PipelineDeps {
+  store: Store;
+  auth: Authenticator;
+  limiter: Limiter;
+  counter: RequestCounter;
+  logger: Logger;
+  clock: () => number;
+  idempotencyTtlMs: number;
+  publicBaseUrl: string | null;
+}
+
+const DEFAULT_LOCK_MS = 30_000;
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+
+/** SQLite faults that mean "cannot write now" (disk full, read-only file, I/O) rather than a bug. */
+function isStorageUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED)/.test(code);
+}
+
+/** Turns anything thrown into an ApiError; unknown faults become 500/503 without leaking details. */
+export function toApiError(err: unknown, logger: Logger, requestId: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isStorageUnavailable(err)) {
+    logger.error({ request_id: requestId, err: String(err) }, "storage unavailable");
+    return new ApiError("SERVICE_UNAVAILABLE", "The database cannot accept writes right now; nothing was stored. Retry with the same key and body.", {
+      retryAfterMs: 1000,
+    });
+  }
+  logger.error({ request_id: requestId, err: err instanceof Error ? { message: err.message, stack: err.stack } : String(err) }, "unhandled fault");
+  return new ApiError("INTERNAL_ERROR", "An unexpected fault occurred; nothing was stored. Retry with the same key and body.");
+}
+
+export class Pipeline {
+  private readonly validators = new Map<TSchema, Validator<TSchema>>();
+
+  constructor(private readonly deps: PipelineDeps) {}
+
+  private validator(schema: TSchema): Validator<TSchema> {
+    let v = this.validators.get(schema);
+    if (!v) {
+      v = compile(schema);
+      this.validators.set(schema, v);
+    }
+    return v;
+  }
+
+  /** Compiles every body schema up front so the first request pays nothing. */
+  prepare(endpoints: Endpoint[]): void {
+    for (const e of endpoints) if (e.body) this.validator(e.body);
+  }
+
+  async run(endpoint: Endpoint, request: Request, params: Record<string, string>): Promise<Response> {
+    const started = performance.now();
+    const requestId = newId("request");
+    let appId: string | null = null;
+    let release: (() => void) | undefined;
+    let response: Response;
+    let errorCode: string | undefined;
+    let replayed = false;
+    try {
+      const now = this.deps.clock();
+      const caller = await this.deps.auth.authenticate(request.headers.get("authorization"), endpoint.capability, now);
+      appId = caller.app.id;
+      this.deps.counter.count(appId, now);
+      const acquired = this.deps.limiter.acquire(caller.app, now);
+      release = acquired.release;
+      const limitHeaders = rateHeaders(acquired.rate);
+      for (const p of endpoint.params ?? []) {
+        if (!p.pattern.test(params[p.name] ?? "")) throw notFound(params[p.name] ?? "");
+      }
+      const idempotencyKey = endpoint.idempotent ? requireIdempotencyKey(request.headers.get("idempotency-key")) : null;
+      let body: unknown;
+      if (endpoint.body) {
+        body = await readJsonBody(request);
+        const details = this.validator(endpoint.body).check(body);
+        if (details.length > 0) {
+          const summary = details.length === 1 ? `${details[0]!.path} ${details[0]!.message}` : `${details.length} problems`;
+          throw new ApiError("VALIDATION_ERROR", `The payload is invalid: ${summary}.`, {
+            status: endpoint.validationStatus ?? 400,
+            details,
+          });
+        }
+      }
+      const path = new URL(request.url).pathname;
+      if (idempotencyKey !== null) {
+        const claim = await this.deps.store.claimIdempotency({
+          appId,
+          key: idempotencyKey,
+          fingerprint: fingerprint(endpoint.method, path, body),
+          requestId,
+          now,
+          ttlMs: this.deps.idempotencyTtlMs,
+          lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
+        });
+        if (claim.kind === "existing") {
+          judgeExisting(claim.record, fingerprint(endpoint.method, path, body), now);
+          replayed = true;
+          const status = claim.record.status!;
+          const headers: Record<string, string> = { ...limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
+          if (status !== 204) Object.assign(headers, JSON_HEADERS);
+          response = new Response(status === 204 ? null : claim.record.body, { status, headers });
+          return response;
+        }
+      }
+      response = await this.execute(endpoint, request, { caller: caller.app, requestId, now, body, params, idempotencyKey }, limitHeaders);
+      return response;
+    } catch (err) {
+      const apiError = toApiError(err, this.deps.logger, requestId);
+      errorCode = apiError.code;
+      response = errorResponse(apiError, requestId);
+      return response;
+    } finally {
+      release?.();
+      logRequest(this.deps.logger, {
+        request_id: requestId,
+        app_id: appId,
+        method: endpoint.method,
+        route: endpoint.path,
+        status: response!?.status ?? 500,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(errorCode ? { error_code: errorCode } : {}),
+        ...(replayed ? { replayed } : {}),
+      });
+    }
+  }
+
+  private async execute(
+    endpoint: Endpoint,
+    request: Request,
+    run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; idempotencyKey: string | null },
+    limitHeaders: Record<string, string>,
+  ): Promise<Response> {
+    const { store } = this.deps;
+    const { caller, requestId, idempotencyKey } = run;
+    const completionFor = (status: number, text: string): IdempotencyCompletion | undefined =>
+      idempotencyKey === null ? undefined : { appId: caller.id, key: idempotencyKey, requestId, status, body: text };
+    try {
+      if (endpoint.billable) await this.checkMonthlyQuota(caller, run.now);
+      const ctx: HandlerContext<unknown> = {
+        app: caller,
+        requestId,
+        now: run.now,
+        body: run.body,
+        params: run.params,
+        origin: this.deps.publicBaseUrl ?? new URL(request.url).origin,
+        requireCapability: (capability: Capability) => {
+          if (!caller.capabilities.includes(capability)) {
+            throw new ApiError("CAPABILITY_NOT_GRANTED", `The capability "${capability}" is not granted to this App; contact the platform operator.`, {
+              fields: { capability },
+            });
+          }
+        },
+      };
+      const result = await endpoint.handle(ctx as never);
+      const text = result.body === null ? "" : JSON.stringify(result.body);
+      const completion = completionFor(result.status, text);
+      if (result.commit) await result.commit(completion);
+      else if (completion) await store.completeIdempotency(completion);
+      const headers: Record<string, string> = { ...limitHeaders, "x-request-id": requestId };
+      if (result.status !== 204) Object.assign(headers, JSON_HEADERS);
+      return new Response(result.status === 204 ? null : text, { status: result.status, headers });
+    } catch (err) {
+      const apiError = toApiError(err, this.deps.logger, requestId);
+      if (idempotencyKey !== null) {
+        if (isReplayableStatus(apiError.status, apiError.code)) {
+          await store.completeIdempotency(completionFor(apiError.status, JSON.stringify(apiError.toBody(requestId)))!);
+        } else {
+          await store.releaseIdempotency(caller.id, idempotencyKey, requestId).catch(() => {});
+        }
+      }
+      throw apiError;
+    }
+  }
+
+  private async checkMonthlyQuota(app: AppRecord, now: number): Promise<void> {
+    const usage = await this.deps.store.getUsage(app.id, utcMonth(now));
+    if (usage.billingUnits >= app.monthlyQuota) {
+      throw new ApiError("MONTHLY_QUOTA_EXCEEDED", `The App's monthly quota of ${app.monthlyQuota} billing units is spent; the platform operator must raise it.`, {
+        retryAfterMs: msUntilNextMonth(now),
+      });
+    }
+  }
+}
+
+export function notFound(id: string): ApiError {
+  return new ApiError("RESOURCE_NOT_FOUND", `No resource with id "${id}" exists in this App.`);
+}
+
+export { ERROR_CATALOG };

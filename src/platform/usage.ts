@@ -1,0 +1,39 @@
+/**
+ * Usage per App and UTC month. Billing units are written with the Response they
+ * pay for; plain request counts are buffered in memory and flushed every second
+ * (and at shutdown), so counting never adds a write to each request.
+ */
+import type { Store } from "../db/store.ts";
+
+/** "YYYY-MM" of a UTC instant. */
+export function utcMonth(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
+}
+
+/** Milliseconds from `now` to the first instant of the next UTC month. */
+export function msUntilNextMonth(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - now;
+}
+
+export class RequestCounter {
+  private pending = new Map<string, number>();
+  private pendingMonth: string | null = null;
+
+  constructor(private readonly store: Store) {}
+
+  count(appId: string, now: number): void {
+    const month = utcMonth(now);
+    if (this.pendingMonth !== null && this.pendingMonth !== month) void this.flush();
+    this.pendingMonth = month;
+    this.pending.set(appId, (this.pending.get(appId) ?? 0) + 1);
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.size === 0 || this.pendingMonth === null) return;
+    const counts = this.pending;
+    const month = this.pendingMonth;
+    this.pending = new Map();
+    await this.store.addRequests(counts, month);
+  }
+}
