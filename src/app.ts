@@ -23,6 +23,8 @@ export interface AppDeps {
   store: Store;
   logger: Logger;
   clock?: () => number;
+  /** Replaces the business endpoints (tests of the platform alone). */
+  endpoints?: Endpoint[];
 }
 
 export interface LingshuApp {
@@ -58,7 +60,7 @@ export function createApp(deps: AppDeps): LingshuApp {
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicBaseUrl: config.publicBaseUrl,
   });
-  const endpoints = businessEndpoints({ store, config, clock });
+  const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock });
   pipeline.prepare(endpoints);
 
   const shapes: RouteShape[] = [];
