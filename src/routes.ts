@@ -5,6 +5,8 @@
 import type { Endpoint } from "./platform/endpoint.ts";
 import type { Store } from "./db/store.ts";
 import type { Config } from "./config.ts";
+import { SubjectRepository } from "./db/subjects.ts";
+import { liuyaoEndpoints } from "./liuyao/routes.ts";
 
 export interface EndpointDeps {
   store: Store;
@@ -12,6 +14,7 @@ export interface EndpointDeps {
   clock: () => number;
 }
 
-export function businessEndpoints(_deps: EndpointDeps): Endpoint[] {
-  return [];
+export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
+  const casts = new SubjectRepository(deps.store, "cast");
+  return [...liuyaoEndpoints(casts)];
 }

@@ -6,6 +6,7 @@
  */
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import m0000 from "../../migrations/0000_platform.sql" with { type: "text" };
+import m0001 from "../../migrations/0001_subjects.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -14,6 +15,7 @@ export interface EmbeddedMigration {
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_platform": m0000,
+  "0001_subjects": m0001,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

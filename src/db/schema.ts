@@ -67,3 +67,24 @@ export const usageMonths = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.appId, t.month] })],
 );
+
+/**
+ * Charts and casts are immutable once created: the complete answer is stored as
+ * JSON text and served as is, so a GET returns exactly what the POST returned.
+ */
+function subjectTable<N extends string>(name: N) {
+  return sqliteTable(
+    name,
+    {
+      id: text("id").primaryKey(),
+      appId: text("app_id").notNull(),
+      endUserId: text("end_user_id"),
+      createdAt: integer("created_at").notNull(),
+      record: text("record").notNull(),
+    },
+    (t) => [index(`${name}_app_idx`).on(t.appId, t.createdAt)],
+  );
+}
+
+export const charts = subjectTable("charts");
+export const casts = subjectTable("casts");

@@ -24,7 +24,8 @@ export function isRfc3339DateTime(value: string): boolean {
   return true;
 }
 
-if (!FormatRegistry.Has("date-time")) FormatRegistry.Set("date-time", isRfc3339DateTime);
+// Always ours: Elysia registers a lenient "date-time" in TypeBox's shared registry (it accepts 2024-02-30).
+FormatRegistry.Set("date-time", isRfc3339DateTime);
 
 function toPath(pointer: string): string {
   if (pointer === "") return "(body)";

@@ -90,8 +90,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     const key = o.key === undefined ? tenant.key : o.key;
     if (key !== null) headers.authorization = `Bearer ${key}`;
     if (o.idempotencyKey !== undefined && o.idempotencyKey !== null) headers["idempotency-key"] = o.idempotencyKey;
-    let body: BodyInit | undefined;
-    if (o.raw !== undefined) body = o.raw as BodyInit;
+    let body: string | ReadableStream | Uint8Array | undefined;
+    if (o.raw !== undefined) body = o.raw;
     else if (o.body !== undefined) body = JSON.stringify(o.body);
     if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
     const res = await fetch(base + path, { method, headers, body, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);

@@ -1,0 +1,86 @@
+/**
+ * POST/GET/DELETE /v1/liuyao/casts: validate, draw or take the lines, call the
+ * pure engine, store the immutable answer.
+ */
+import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
+import { ApiError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { iso } from "../platform/schemas.ts";
+import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
+import { castReading, drawDayanLines, randomIntFromBytes, type LineValue } from "./index.ts";
+import { CastPayload, CastRecord } from "./model.ts";
+import type { SubjectRepository } from "../db/subjects.ts";
+
+/** The CSPRNG: the dayan lines are drawn once and stored fixed. */
+const secureRandom = randomIntFromBytes((bytes) => crypto.getRandomValues(bytes));
+
+/** Rules the schema alone cannot state: lines required with manual_lines, rejected with dayan. */
+function checkLinesRule(body: CastPayload): void {
+  if (body.method === "manual_lines" && body.lines === undefined) {
+    throw new ApiError("VALIDATION_ERROR", "The payload is invalid: lines is required when method is manual_lines.", {
+      details: [{ path: "lines", message: "is required when method is manual_lines" }],
+    });
+  }
+  if (body.method === "dayan" && body.lines !== undefined) {
+    throw new ApiError("VALIDATION_ERROR", "The payload is invalid: lines must not be sent when method is dayan (the service draws them).", {
+      details: [{ path: "lines", message: "must not be sent when method is dayan; the service draws the lines" }],
+    });
+  }
+}
+
+export function liuyaoEndpoints(casts: SubjectRepository): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "POST",
+      path: "/v1/liuyao/casts",
+      operationId: "create_liuyao_cast",
+      summary: "Create a LiuYao cast",
+      description:
+        "Draws the six lines (dayan, yarrow-stalk odds 1/16, 5/16, 7/16, 3/16 from a CSPRNG, stored fixed with their provenance) or takes them (manual_lines), and returns the full Najia reading for the moment `cast_at` (default: now) in UTC+08:00 civil time: month at the exact 节 instant, day at 00:00.",
+      tag: "LiuYao",
+      capability: "liuyao",
+      idempotent: true,
+      body: CastPayload,
+      errors: [],
+      success: { status: 201, description: "The created cast.", schema: CastRecord },
+      async handle(ctx) {
+        const body = ctx.body;
+        checkLinesRule(body);
+        const castAt = body.cast_at === undefined ? new Date(ctx.now) : new Date(body.cast_at);
+        const drawn = body.method === "dayan" ? drawDayanLines(secureRandom) : null;
+        const reading = castReading({
+          question: body.question,
+          method: body.method,
+          lines: drawn ? drawn.lines : (body.lines as LineValue[]),
+          castAt,
+          provenance: drawn?.provenance,
+        });
+        const id = newId("cast");
+        const record = {
+          id,
+          object: "liuyao.cast",
+          created_at: iso(ctx.now),
+          end_user_id: body.end_user_id ?? null,
+          metadata: body.metadata ?? null,
+          ...reading,
+        };
+        return {
+          status: 201,
+          body: record,
+          commit: (completion) =>
+            casts.insert({ id, appId: ctx.app.id, endUserId: body.end_user_id ?? null, createdAt: ctx.now, record: JSON.stringify(record) }, completion),
+        };
+      },
+    }),
+    ...subjectReadDeleteEndpoints({
+      collection: "/v1/liuyao/casts",
+      param: "cast_id",
+      prefix: "lyc",
+      noun: "cast",
+      capability: "liuyao",
+      tag: "LiuYao",
+      repository: casts,
+      schema: CastRecord,
+    }),
+  ];
+}

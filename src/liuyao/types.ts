@@ -1,0 +1,124 @@
+import type { CastCalendar } from "./calendar.ts";
+import type { DayanProvenance } from "./dayan.ts";
+import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
+import type { Generation } from "./palaces.ts";
+import type { HexagramRef, HiddenSpirit } from "./hexagrams.ts";
+import type { TransformTag } from "./transforms.ts";
+import type { TrigramName } from "./trigrams.ts";
+
+/** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
+export type LineValue = 6 | 7 | 8 | 9;
+
+/** How the lines were obtained. */
+export type CastMethod = "manual_lines" | "dayan";
+
+/** Input of castReading. */
+export interface CastInput {
+  /** Exactly six values of 6/7/8/9, bottom line first. */
+  readonly lines: readonly number[];
+  /** The instant whose month and day govern the reading. */
+  readonly castAt: Date;
+  readonly question: string;
+  readonly method: CastMethod;
+  /** Required for "dayan" (from drawDayanLines), absent for "manual_lines". */
+  readonly provenance?: DayanProvenance;
+}
+
+/** A line of the primary hexagram, with its day-dependent states. */
+export interface PrimaryLine {
+  readonly position: number;
+  readonly value: LineValue;
+  readonly yang: boolean;
+  readonly moving: boolean;
+  readonly stem: Stem;
+  readonly branch: Branch;
+  readonly element: Element;
+  readonly relative: Relative;
+  readonly spirit: Spirit;
+  /** 世 or 应 mark, or null. */
+  readonly mark: "世" | "应" | null;
+  /** The branch is in the day's 旬空. */
+  readonly void: boolean;
+  /** The branch clashes the month branch (月破). */
+  readonly month_break: boolean;
+  /** The branch clashes the day branch (日冲). */
+  readonly day_clash: boolean;
+}
+
+/** The primary (本) hexagram of a reading. */
+export interface PrimaryHexagram {
+  readonly bits: string;
+  readonly name: string;
+  readonly short_name: string;
+  readonly king_wen: number;
+  readonly upper: TrigramName;
+  readonly lower: TrigramName;
+  readonly palace: TrigramName;
+  readonly palace_element: Element;
+  readonly generation: Generation;
+  readonly world: number;
+  readonly response: number;
+  readonly liuchong: boolean;
+  readonly liuhe: boolean;
+  readonly gua_shen: { readonly branch: Branch; readonly positions: readonly number[] };
+  readonly lines: readonly PrimaryLine[];
+  readonly hidden: readonly HiddenSpirit[];
+}
+
+/** A line of the changed hexagram. */
+export interface ChangedLine {
+  readonly position: number;
+  readonly yang: boolean;
+  readonly stem: Stem;
+  readonly branch: Branch;
+  readonly element: Element;
+  /** 六亲 from the ORIGINAL (primary) palace element — the standard rule. */
+  readonly relative: Relative;
+  /** 六亲 from the changed hexagram's own palace (minority convention, for reference). */
+  readonly relative_own_palace: Relative;
+}
+
+/** What a moving line turns into. */
+export interface LineTransform {
+  readonly position: number;
+  /** Branch of the moving line. */
+  readonly from: Branch;
+  /** Branch of the line it changes into. */
+  readonly to: Branch;
+  readonly from_element: Element;
+  readonly to_element: Element;
+  readonly tags: readonly TransformTag[];
+}
+
+/** The changed (变) hexagram; palace, generation, world and response are its own. */
+export interface ChangedHexagram {
+  readonly bits: string;
+  readonly name: string;
+  readonly short_name: string;
+  readonly king_wen: number;
+  readonly palace: TrigramName;
+  readonly palace_element: Element;
+  readonly generation: Generation;
+  readonly world: number;
+  readonly response: number;
+  readonly liuchong: boolean;
+  readonly liuhe: boolean;
+  readonly lines: readonly ChangedLine[];
+  readonly transforms: readonly LineTransform[];
+}
+
+/** A complete, deterministic LiuYao reading. */
+export interface Reading {
+  readonly question: string;
+  readonly method: CastMethod;
+  readonly lines: readonly LineValue[];
+  readonly cast_at: string;
+  readonly calendar: CastCalendar;
+  readonly primary: PrimaryHexagram;
+  readonly changed: ChangedHexagram | null;
+  readonly moving_lines: readonly number[];
+  readonly hu: HexagramRef;
+  readonly cuo: HexagramRef;
+  readonly zong: HexagramRef;
+  readonly dayan?: DayanProvenance;
+}

@@ -1,0 +1,106 @@
+/**
+ * LiuYao casts over HTTP: input rules, dayan draws stored fixed, reading and
+ * deleting, tenancy, capability, idempotency on a real resource.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
+
+let s: TestServer;
+const now = Date.parse("2025-06-15T10:00:00Z");
+beforeAll(async () => {
+  s = await startServer({ clock: () => now });
+});
+afterAll(() => s.stop());
+
+const post = (body: unknown, key?: string, idem = uniqueKey()) => s.request("POST", "/v1/liuyao/casts", { body, key, idempotencyKey: idem });
+const manual = { question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8] };
+
+describe("input rules", () => {
+  test.each([
+    [{ question: "q", method: "manual_lines" }, "lines", "is required when method is manual_lines"],
+    [{ question: "q", method: "dayan", lines: [7, 7, 7, 7, 7, 7] }, "lines", "must not be sent when method is dayan; the service draws the lines"],
+    [{ ...manual, lines: [7, 8, 9, 7, 6] }, "lines", "must have at least 6 items"],
+    [{ ...manual, lines: [7, 8, 9, 7, 6, 8, 7] }, "lines", "must have at most 6 items"],
+    [{ ...manual, lines: [7, 8, 9, 7, 6, 5] }, "lines[5]", "must be one of 6, 7, 8, 9"],
+    [{ ...manual, lines: [7, 8, 9, 7, 6, "8"] }, "lines[5]", "must be one of 6, 7, 8, 9"],
+    [{ ...manual, cast_at: "2024-05-01T09:30:00" }, "cast_at", "must be an RFC 3339 date-time with an offset, e.g. 2024-05-01T09:30:00+08:00"],
+    [{ ...manual, cast_at: "2024-02-30T09:30:00+08:00" }, "cast_at", "must be an RFC 3339 date-time with an offset, e.g. 2024-05-01T09:30:00+08:00"],
+    [{ ...manual, question: "x".repeat(1001) }, "question", "must be at most 1000 characters"],
+    [{ ...manual, question: "" }, "question", "must be at least 1 character"],
+    [{ ...manual, method: "coins" }, "method", 'must be one of "dayan", "manual_lines"'],
+    [{ ...manual, end_user_id: "u".repeat(129) }, "end_user_id", "must be at most 128 characters"],
+    [{ ...manual, metadata: { order: 42 } }, "metadata.order", "must be a string"],
+    [{ ...manual, extra: true }, "extra", "is not an allowed property"],
+  ])("%j → 400 at %s", async (body, path, message) => {
+    const error = expectErrorShape(await post(body), 400, "VALIDATION_ERROR");
+    expect(error.details).toContainEqual({ path, message });
+  });
+  test("the spec's limits are accepted at the boundary", async () => {
+    const res = await post({ ...manual, question: "问".repeat(1000), end_user_id: "u".repeat(128), metadata: { a: "b" } });
+    expect(res.status).toBe(201);
+    expect(res.json.question).toBe("问".repeat(1000));
+  });
+  test("cast_at out of the supported years is refused", async () => {
+    const error = expectErrorShape(await post({ ...manual, cast_at: "1850-01-01T00:00:00+08:00" }), 400, "VALIDATION_ERROR");
+    expect(error.details[0].path).toBe("cast_at");
+  });
+});
+
+describe("casts", () => {
+  test("manual_lines: the reading, the question verbatim, defaults to the server's time, record fields", async () => {
+    const res = await post({ ...manual, end_user_id: "u1", metadata: { ref: "x" } });
+    expect(res.status).toBe(201);
+    const c = res.json;
+    expect(c.id).toMatch(/^lyc_/);
+    expect(c).toMatchObject({ object: "liuyao.cast", question: manual.question, method: "manual_lines", lines: manual.lines, end_user_id: "u1", metadata: { ref: "x" } });
+    expect(c.cast_at).toBe("2025-06-15T18:00:00+08:00");
+    expect(c.created_at).toBe("2025-06-15T10:00:00.000Z");
+    expect(c.moving_lines).toEqual([3, 5]);
+    expect(c.changed).not.toBeNull();
+    expect(c.calendar.conventions).toBeDefined();
+    expect(c.primary.lines).toHaveLength(6);
+  });
+  test("dayan: the service draws six lines once, records their provenance, and a GET returns them unchanged", async () => {
+    const res = await post({ question: "Will the project ship?", method: "dayan" });
+    expect(res.status).toBe(201);
+    expect(res.json.lines).toHaveLength(6);
+    for (const v of res.json.lines) expect([6, 7, 8, 9]).toContain(v);
+    expect(res.json.dayan).toBeDefined();
+    const again = await s.request("GET", `/v1/liuyao/casts/${res.json.id}`);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(res.text);
+  });
+  test("20 concurrent identical requests create exactly one cast (and one draw)", async () => {
+    const idem = uniqueKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post({ question: "one matter", method: "dayan" }, undefined, idem)));
+    const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id));
+    expect(ids.size).toBe(1);
+    const rows = s.store.sqlite.query("SELECT count(*) AS n FROM casts WHERE record LIKE ?").get('%"question":"one matter"%') as { n: number };
+    expect(rows.n).toBe(1);
+    for (const a of answers) if (a.status === 201) expect(a.text).toBe(answers.find((x) => x.status === 201)!.text);
+  });
+  test("another App's cast reads 404 exactly like a missing one", async () => {
+    const mine = (await post(manual)).json;
+    const other = await s.newTenant();
+    const theirs = await s.request("GET", `/v1/liuyao/casts/${mine.id}`, { key: other.key });
+    const missing = await s.request("GET", "/v1/liuyao/casts/lyc_doesnotexist", { key: other.key });
+    expectErrorShape(theirs, 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(missing, 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("DELETE", `/v1/liuyao/casts/${mine.id}`, { key: other.key }), 404, "RESOURCE_NOT_FOUND");
+    expect((await s.request("GET", `/v1/liuyao/casts/${mine.id}`)).status).toBe(200);
+  });
+  test("DELETE → 204, then the cast reads 404 and no row remains", async () => {
+    const c = (await post(manual)).json;
+    const del = await s.request("DELETE", `/v1/liuyao/casts/${c.id}`);
+    expect(del.status).toBe(204);
+    expect(del.text).toBe("");
+    expectErrorShape(await s.request("GET", `/v1/liuyao/casts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("DELETE", `/v1/liuyao/casts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
+    expect(s.store.sqlite.query("SELECT count(*) AS n FROM casts WHERE id = ?").get(c.id)).toEqual({ n: 0 });
+  });
+  test("the liuyao capability is required", async () => {
+    const t = await s.newTenant({ capabilities: ["bazi"] });
+    expectErrorShape(await post(manual, t.key), 403, "CAPABILITY_NOT_GRANTED");
+    expectErrorShape(await s.request("GET", "/v1/liuyao/casts/lyc_x", { key: t.key }), 403, "CAPABILITY_NOT_GRANTED");
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * /openapi.json is a valid OpenAPI 3.1 document (checked by an independent
+ * validator), covers every route the server answers, and documents every error
+ * code each endpoint can produce. /docs is offline.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import { fixtureEndpoints } from "../helpers/fixture-endpoints.ts";
+import { endpointErrorCodes } from "../../src/platform/endpoint.ts";
+
+let real: TestServer;
+let fixture: TestServer;
+
+beforeAll(async () => {
+  real = await startServer();
+  fixture = await startServer({ endpoints: (store) => fixtureEndpoints({ created: [], gate: null }, store) });
+});
+afterAll(async () => {
+  await real.stop();
+  await fixture.stop();
+});
+
+async function validate(doc: unknown) {
+  const validator = new Validator();
+  const result = await validator.validate(doc as any);
+  return { result, version: validator.version };
+}
+
+describe("the OpenAPI document", () => {
+  test.each([["the service", () => real], ["the platform fixtures", () => fixture]])("%s: a valid OpenAPI 3.1 document, info.version 1.0.0", async (_name, server) => {
+    const res = await server().request("GET", "/openapi.json", { key: null });
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe("3.1.0");
+    expect(res.json.info.version).toBe("1.0.0");
+    const { result, version } = await validate(res.json);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(version).toBe("3.1");
+  });
+
+  test("servers: the base address and the current environment (`/`)", async () => {
+    const doc = (await real.request("GET", "/openapi.json", { key: null })).json;
+    expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(["{base_url}", "/"]);
+  });
+
+  test("every endpoint is documented with its Authorization, Idempotency-Key, success and every error code it can answer", async () => {
+    const doc = (await fixture.request("GET", "/openapi.json", { key: null })).json;
+    for (const endpoint of fixture.app.endpoints) {
+      const op = doc.paths[endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}")][endpoint.method.toLowerCase()];
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(op.responses)).toContain(String(endpoint.success.status));
+      const hasIdem = (op.parameters ?? []).some((p: { $ref?: string }) => p.$ref === "#/components/parameters/IdempotencyKey");
+      expect(hasIdem).toBe(endpoint.idempotent);
+      const documented = Object.values(op.responses).flatMap((r: any) => r.content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum ?? []);
+      expect(new Set(documented)).toEqual(new Set(endpointErrorCodes(endpoint)));
+      if (endpoint.body) expect(op.requestBody.content["application/json"].schema.additionalProperties).toBe(false);
+    }
+    expect(doc.paths["/v1/test/strict"].post.responses["422"]).toBeDefined();
+  });
+});
+
+describe("/docs", () => {
+  test("the guide and reference render offline: no external script, stylesheet, font or image", async () => {
+    const res = await real.request("GET", "/docs", { key: null });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    expect(res.text).toContain("Error codes");
+    expect(res.text).not.toMatch(/<(script|link|img|iframe)[^>]+(src|href)=["']?https?:/i);
+    expect(res.text).not.toMatch(/@import|url\(\s*["']?https?:/i);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, test } from "bun:test";
+import { castCalendar, toUtc8Iso } from "../../../src/liuyao/calendar.ts";
+
+// 立春 2024 fell at 2024-02-04 16:27:07 UTC+08:00 (Purple Mountain Observatory tables).
+const LICHUN_2024 = Date.parse("2024-02-04T16:27:07+08:00");
+
+describe("castCalendar", () => {
+  test("the month changes at the exact 节 second, not at the start of its day", () => {
+    const before = castCalendar(new Date(LICHUN_2024 - 1000));
+    const at = castCalendar(new Date(LICHUN_2024));
+    expect([before.month_pillar, before.month_pillar_by_day, at.month_pillar]).toEqual(["乙丑", "丙寅", "丙寅"]);
+    expect(before.convention_sensitive).toEqual(["near_jie_boundary", "month_by_day!=month_exact"]);
+    expect(before.notes).toHaveLength(1);
+    expect(before.notes[0]).toContain("丙寅");
+    expect(at.prev_jie).toEqual({ name: "立春", at: "2024-02-04T16:27:07+08:00" });
+    expect(at.convention_sensitive).toEqual(["near_jie_boundary"]);
+  });
+
+  test("the day changes at 00:00; 23:xx notes the 子初换日 alternative", () => {
+    // 2000-01-01 is 戊午, so 23:30 that evening is still 戊午 here and 己未 under the 23:00 rule.
+    const late = castCalendar(new Date("2000-01-01T23:30:00+08:00"));
+    expect([late.day_pillar, late.day_pillar_23h_rule]).toEqual(["戊午", "己未"]);
+    expect(late.convention_sensitive).toEqual(["zi_hour_23h"]);
+    expect(late.notes[0]).toContain("己未");
+    expect(castCalendar(new Date("2000-01-02T00:00:00+08:00")).day_pillar).toBe("己未");
+    expect(castCalendar(new Date("2000-01-01T22:59:59+08:00")).convention_sensitive).toEqual([]);
+  });
+
+  test("states its conventions", () => {
+    expect(castCalendar(new Date("2000-01-01T12:00:00+08:00")).conventions).toEqual({
+      timezone: "UTC+08:00",
+      month_boundary: "exact_jie_instant",
+      day_boundary: "00:00",
+      void: "day_pillar_xun",
+    });
+  });
+
+  test("interprets the instant in UTC+08:00 whatever offset it was written with", () => {
+    const a = castCalendar(new Date("2000-01-01T16:30:00Z")); // = 2000-01-02 00:30 +08:00
+    expect(a.cast_at).toBe("2000-01-02T00:30:00+08:00");
+    expect(a.day_pillar).toBe("己未");
+  });
+});
+
+test("toUtc8Iso keeps milliseconds only when there are some", () => {
+  expect(toUtc8Iso(Date.parse("2024-02-04T08:27:07Z"))).toBe("2024-02-04T16:27:07+08:00");
+  expect(toUtc8Iso(Date.parse("2024-02-04T08:27:07.045Z"))).toBe("2024-02-04T16:27:07.045+08:00");
+});
