@@ -6,6 +6,7 @@ import type { Endpoint } from "./platform/endpoint.ts";
 import type { Store } from "./db/store.ts";
 import type { Config } from "./config.ts";
 import { SubjectRepository } from "./db/subjects.ts";
+import { baziEndpoints } from "./bazi/routes.ts";
 import { liuyaoEndpoints } from "./liuyao/routes.ts";
 
 export interface EndpointDeps {
@@ -15,6 +16,7 @@ export interface EndpointDeps {
 }
 
 export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
+  const charts = new SubjectRepository(deps.store, "chart");
   const casts = new SubjectRepository(deps.store, "cast");
-  return [...liuyaoEndpoints(casts)];
+  return [...baziEndpoints(charts), ...liuyaoEndpoints(casts)];
 }

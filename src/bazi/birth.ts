@@ -1,0 +1,42 @@
+/**
+ * The birth data a chart is computed from: the request shape and its normalised form.
+ */
+
+/** Gender as the API takes it; it only sets the luck direction. */
+export type Gender = "男" | "女";
+export type CalendarType = "solar" | "lunar";
+export type TimeConfidence = "exact" | "approximate";
+
+/** A `birth` object as a client sends it (optional fields may be missing). */
+export interface BirthInput {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute?: number;
+  gender: Gender;
+  calendar_type?: CalendarType;
+  is_leap_month?: boolean;
+  time_confidence?: TimeConfidence;
+  birthplace?: string;
+}
+
+/**
+ * A validated birth with every default filled in. The date is in `calendar_type`'s calendar; the
+ * time is civil UTC+08:00 either way. Build one with validateBirth (validate-birth.ts).
+ */
+export interface NormalizedBirth {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  gender: Gender;
+  calendar_type: CalendarType;
+  is_leap_month: boolean;
+  time_confidence: TimeConfidence;
+  birthplace?: string;
+}
+
+/** Longest accepted `birthplace`, in Unicode characters (code points). */
+export const BIRTHPLACE_MAX_LENGTH = 120;

@@ -1,0 +1,188 @@
+/**
+ * computeChart: a complete BaZi chart from a validated birth. Pure and deterministic: no clock, no
+ * randomness, no I/O (the term table is built once from lunar-typescript on first use).
+ */
+import { type Almanac, almanac, FIRST_JDN, LAST_JDN } from "./almanac.ts";
+import type { NormalizedBirth } from "./birth.ts";
+import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, ymdFromJdn } from "./civil-date.ts";
+import { CONVENTIONS, type Conventions } from "./conventions.ts";
+import { type FiveElements, fiveElements } from "./five-elements.ts";
+import { computeLuck, type Luck } from "./luck.ts";
+import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveLunarDate } from "./lunar-calendar.ts";
+import { mingGong, shenGong, taiYuan } from "./palaces.ts";
+import { type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
+import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices } from "./pillars.ts";
+import { branchOf, elementName, ganzhiName, nayinOf, stemOf } from "./relations.ts";
+import { BRANCH_ELEMENT, BRANCHES, type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
+import {
+  approximateTimeWarning,
+  type ChartWarning,
+  type FourPillarNames,
+  lunarMonthStartWarning,
+  nearTermWarning,
+  ziHourWarning,
+} from "./warnings.ts";
+
+/** A neighbouring two-hour period's pillar, for births with an approximate time. */
+export interface HourAlternative {
+  /** The period, e.g. "21:00–22:59". */
+  time_range: string;
+  ganzhi: string;
+  stem: string;
+  branch: string;
+  stem_element: Element;
+  branch_element: Element;
+  nayin: string;
+  /** Day pillar in force during that period (it differs when the period is on another day). */
+  day_pillar: string;
+}
+
+/** The hour pillar, flagged when the birth time is approximate. */
+export interface HourPillar extends Pillar {
+  uncertain: boolean;
+  /** Only with time_confidence "approximate": the previous and the next two-hour period. */
+  alternatives?: HourAlternative[];
+}
+
+/** A computed BaZi chart (the body the HTTP layer stores and returns). */
+export interface ChartBody {
+  /** The birth as given, defaults filled. */
+  birth: NormalizedBirth;
+  /** Civil (UTC+08:00) solar date and time of birth, and the 节 that opened the BaZi month. */
+  solar: { date: string; time: string; month_term: { name: string; time: string } };
+  lunar: { year: number; month: number; day: number; is_leap_month: boolean; text: string };
+  pillars: { year: Pillar; month: Pillar; day: Pillar; hour: HourPillar };
+  day_master: { stem: string; element: Element; yin_yang: "yang" | "yin" };
+  five_elements: FiveElements;
+  tai_yuan: NamedPillar;
+  ming_gong: NamedPillar;
+  shen_gong: NamedPillar;
+  luck: Luck;
+  conventions: Conventions;
+  warnings: ChartWarning[];
+}
+
+/** Solar JDN and lunar date of a birth, or a RangeError for a birth validateBirth would reject. */
+function resolveDate(a: Almanac, b: NormalizedBirth): { jdn: number; lunar: LunarDate; monthIndex: number } {
+  let jdn = jdnFromYmd(b.year, b.month, b.day);
+  let monthIndex = -1;
+  if (b.calendar_type === "lunar") {
+    const r = resolveLunarDate(a, b.year, b.month, b.is_leap_month, b.day);
+    if (!r.ok) throw new RangeError(`invalid lunar date ${b.year}-${b.month}-${b.day} (use validateBirth first)`);
+    jdn = r.jdn;
+    monthIndex = r.monthIndex;
+  }
+  if (jdn < FIRST_JDN || jdn > LAST_JDN) throw new RangeError("birth outside 1900-01-01..2100-12-31 (use validateBirth first)");
+  const lunar = monthIndex >= 0 ? { year: b.year, month: b.month, day: b.day, isLeap: b.is_leap_month } : lunarDateOf(a, jdn);
+  return { jdn, lunar, monthIndex };
+}
+
+function fourNames(p: PillarIndices): FourPillarNames {
+  return { year: ganzhiName(p.year), month: ganzhiName(p.month), day: ganzhiName(p.day), hour: ganzhiName(p.hour) };
+}
+
+/** Pillars at the same clock time on another solar date. */
+function pillarsOnDate(a: Almanac, jdn: number, b: NormalizedBirth): PillarIndices {
+  const d = ymdFromJdn(jdn);
+  return computePillars(a, jdn, d.year, d.month, b.hour, b.minute);
+}
+
+/** The two-hour period `delta` hours (±2) away from `hour` on `jdn`, as a compact pillar. */
+function neighbourHour(jdn: number, hour: number, delta: number): HourAlternative {
+  let h = hour + delta;
+  let d = jdn;
+  if (h < 0) {
+    h += 24;
+    d--;
+  } else if (h > 23) {
+    h -= 24;
+    d++;
+  }
+  const jz = hourPillarOf(d, h);
+  const branch = hourBranchOf(h);
+  return {
+    time_range: `${pad2((2 * branch + 23) % 24)}:00–${pad2((2 * branch) % 24)}:59`,
+    ganzhi: ganzhiName(jz),
+    stem: STEMS[stemOf(jz)],
+    branch: BRANCHES[branch],
+    stem_element: elementName(STEM_ELEMENT[stemOf(jz)]),
+    branch_element: elementName(BRANCH_ELEMENT[branch]),
+    nayin: nayinOf(jz),
+    day_pillar: ganzhiName(dayPillarOf(d)),
+  };
+}
+
+/** Warning for a lunar-date birth whose month start is disputed, or null. */
+function lunarDisputeWarning(a: Almanac, b: NormalizedBirth, monthIndex: number): ChartWarning | null {
+  const dispute = monthStartDispute(a, monthIndex);
+  if (!dispute) return null;
+  const altLength = a.monthStart[monthIndex + 1] - dispute.alternativeStart;
+  const altJdn = dispute.alternativeStart + b.day - 1;
+  const alternative =
+    b.day <= altLength && altJdn >= FIRST_JDN && altJdn <= LAST_JDN ? { jdn: altJdn, pillars: fourNames(pillarsOnDate(a, altJdn, b)) } : null;
+  const label = `lunar ${b.year} ${b.is_leap_month ? "leap " : ""}month ${b.month}`;
+  return lunarMonthStartWarning(label, a.monthStart[monthIndex], dispute.newMoon, dispute.alternativeStart, alternative);
+}
+
+/**
+ * Compute the full chart of a validated birth.
+ * @throws RangeError if the birth is not one validateBirth accepts.
+ * @example computeChart(validated).pillars.day.ganzhi // "甲子" for 1949-10-01 15:00
+ */
+export function computeChart(birth: NormalizedBirth): ChartBody {
+  const a = almanac();
+  const { jdn, lunar, monthIndex } = resolveDate(a, birth);
+  const date = birth.calendar_type === "solar" ? birth : ymdFromJdn(jdn);
+  const p = computePillars(a, jdn, date.year, date.month, birth.hour, birth.minute);
+  const dayStem = stemOf(p.day);
+  const stems = [stemOf(p.year), stemOf(p.month), dayStem, stemOf(p.hour)];
+  const branches = [branchOf(p.year), branchOf(p.month), branchOf(p.day), branchOf(p.hour)];
+  const approximate = birth.time_confidence === "approximate";
+
+  const hour: HourPillar = { ...pillarView(p.hour, dayStem), uncertain: approximate };
+  const warnings: ChartWarning[] = [];
+  if (birth.hour === 23) warnings.push(ziHourWarning(p.day, p.daySect1));
+  const t = jdn * DAY_SECONDS + birth.hour * 3600 + birth.minute * 60;
+  const near = nearTermWarning(a, t, p.jie);
+  if (near) warnings.push(near);
+  if (approximate) {
+    hour.alternatives = [neighbourHour(jdn, birth.hour, -2), neighbourHour(jdn, birth.hour, 2)];
+    warnings.push(approximateTimeWarning(hour.ganzhi, hour.alternatives.map((x) => x.ganzhi)));
+  }
+  if (monthIndex >= 0) {
+    const w = lunarDisputeWarning(a, birth, monthIndex);
+    if (w) warnings.push(w);
+  }
+
+  return {
+    birth: { ...birth },
+    solar: {
+      date: formatYmd(date.year, date.month, date.day),
+      time: pad2(birth.hour) + ":" + pad2(birth.minute),
+      month_term: { name: JIE_NAMES[(p.jie + 11) % 12], time: formatInstant(a.jie[p.jie]) },
+    },
+    lunar: { year: lunar.year, month: lunar.month, day: lunar.day, is_leap_month: lunar.isLeap, text: lunarDateText(lunar) },
+    pillars: {
+      year: pillarView(p.year, dayStem),
+      month: pillarView(p.month, dayStem),
+      day: pillarView(p.day, dayStem, true),
+      hour,
+    },
+    day_master: { stem: STEMS[dayStem], element: elementName(STEM_ELEMENT[dayStem]), yin_yang: dayStem % 2 === 0 ? "yang" : "yin" },
+    five_elements: fiveElements(stems, branches),
+    tai_yuan: namedPillar(taiYuan(p.month)),
+    ming_gong: namedPillar(mingGong(stems[0], branches[1], branches[3])),
+    shen_gong: namedPillar(shenGong(stems[0], branches[1], branches[3])),
+    luck: computeLuck(a, {
+      date,
+      hour: birth.hour,
+      minute: birth.minute,
+      male: birth.gender === "男",
+      yearStem: stems[0],
+      monthPillar: p.month,
+      jie: p.jie,
+    }),
+    conventions: { ...CONVENTIONS },
+    warnings,
+  };
+}

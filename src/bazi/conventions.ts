@@ -1,0 +1,46 @@
+/**
+ * The conventions every chart states about itself, so a reader (or the AI interpreter) never has
+ * to guess which school a pillar follows.
+ */
+import { FIVE_ELEMENT_RULE } from "./five-elements.ts";
+
+/** Convention statements included in every chart. */
+export interface Conventions {
+  time_zone: string;
+  ephemeris: string;
+  year_pillar: string;
+  month_pillar: string;
+  day_pillar: string;
+  hour_pillar: string;
+  elements: string;
+  ten_gods: string;
+  growth_stage: string;
+  xun_void: string;
+  five_elements: string;
+  luck: string;
+  palaces: string;
+  lunar_input: string;
+}
+
+/** The service's conventions (see each chart's `conventions`). */
+export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
+  time_zone:
+    "Birth time is civil time in UTC+08:00 exactly as entered. No true-solar-time (longitude / equation of time) correction and no daylight-saving correction is applied; births during China's 1986–1991 summer time should be entered in standard time. birthplace is recorded only.",
+  ephemeris:
+    "Solar terms and lunar months from lunar-typescript 1.8.6 (寿星万年历 algorithms, historical-almanac corrections before 1960). Supported: 1900-01-01 to 2100-12-31.",
+  year_pillar: "Changes at the exact 立春 instant.",
+  month_pillar: "Changes at the exact instant of each 节; stem by 五虎遁 from the year stem.",
+  day_pillar:
+    "Changes at 00:00. 23:00–23:59 belongs to the next day's 子 hour for the hour stem only; the day pillar stays (lunar-typescript EightChar sect 2). A ZI_HOUR_DAY_BOUNDARY warning gives the day pillar of the 23:00 day-change school.",
+  hour_pillar: "Two-hour periods: 子 23:00–00:59, 丑 01:00–02:59 … 亥 21:00–22:59; stem by 五鼠遁 from the day stem.",
+  elements: "Element values are English lowercase: wood, fire, earth, metal, water. Stems, branches and other names are simplified Chinese.",
+  ten_gods: "十神 by element relation and polarity to the day stem; the day pillar's own stem is labelled 日主.",
+  growth_stage: "十二长生 stage of the day master at each pillar's branch (yang stems forward, yin backward; 戊 with 丙, 己 with 丁).",
+  xun_void: "xun: the 旬 of the pillar, named by its 甲 head; void: that 旬's two 空亡 branches.",
+  five_elements: FIVE_ELEMENT_RULE,
+  luck:
+    "阳男阴女 forward, otherwise backward (year polarity by 立春). Start age from birth to the next 节 (forward) or from the previous 节 to birth (backward): 3 days = 1 year, 1 day = 4 months, one two-hour period = 10 days (lunar-typescript Yun sect 1). start_year is the Gregorian year the pillar starts; ages are nominal (虚岁, 1 in the birth year).",
+  palaces: "胎元: month stem +1, branch +3. 命宫 and 身宫 by the classical month/hour counts with stems by 五虎遁, as lunar-typescript computes them.",
+  lunar_input:
+    "A lunar date is converted with the same lunar calendar; its clock time is civil UTC+08:00 on the resulting solar day. If other computations start that lunar month on another day, a LUNAR_MONTH_START_DISPUTED warning gives the alternative.",
+});

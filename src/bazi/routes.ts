@@ -1,0 +1,62 @@
+/**
+ * POST/GET/DELETE /v1/bazi/charts: the schema checks shape and types, the pure
+ * engine checks that the date exists, computes the chart; the route stores it.
+ */
+import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
+import { ApiError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { iso } from "../platform/schemas.ts";
+import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
+import { computeChart, validateBirth } from "./index.ts";
+import { ChartPayload, ChartRecord } from "./model.ts";
+import type { SubjectRepository } from "../db/subjects.ts";
+
+export function baziEndpoints(charts: SubjectRepository): Endpoint[] {
+  return [
+    defineEndpoint({
+      method: "POST",
+      path: "/v1/bazi/charts",
+      operationId: "create_bazi_chart",
+      summary: "Create a BaZi chart",
+      description:
+        "Computes the four pillars and the derived chart for a birth in civil UTC+08:00 time: the year changes at the exact 立春 instant, the month at the exact 节 instants, the day at 00:00 with 23:00–23:59 as 子 hour of the next day's stem. Impossible dates (2023-02-30, a leap month that year does not have) are refused with 400.",
+      tag: "BaZi",
+      capability: "bazi",
+      idempotent: true,
+      body: ChartPayload,
+      errors: [],
+      success: { status: 201, description: "The created chart.", schema: ChartRecord },
+      async handle(ctx) {
+        const checked = validateBirth(ctx.body.birth);
+        if (!checked.ok) {
+          const d = checked.details;
+          throw new ApiError("VALIDATION_ERROR", `The payload is invalid: ${d.length === 1 ? `${d[0]!.path} ${d[0]!.message}` : `${d.length} problems`}.`, { details: d });
+        }
+        const id = newId("chart");
+        const record = {
+          id,
+          object: "bazi.chart",
+          created_at: iso(ctx.now),
+          end_user_id: ctx.body.end_user_id ?? null,
+          metadata: ctx.body.metadata ?? null,
+          ...computeChart(checked.birth),
+        };
+        return {
+          status: 201,
+          body: record,
+          commit: (completion) => charts.insert({ id, appId: ctx.app.id, endUserId: ctx.body.end_user_id ?? null, createdAt: ctx.now, record: JSON.stringify(record) }, completion),
+        };
+      },
+    }),
+    ...subjectReadDeleteEndpoints({
+      collection: "/v1/bazi/charts",
+      param: "chart_id",
+      prefix: "bzc",
+      noun: "chart",
+      capability: "bazi",
+      tag: "BaZi",
+      repository: charts,
+      schema: ChartRecord,
+    }),
+  ];
+}

@@ -1,0 +1,140 @@
+/**
+ * Chart warnings: places where another convention, or a few minutes' error in the birth time,
+ * would change a pillar. Each is a tagged object with a human-readable `message`.
+ */
+import type { Almanac } from "./almanac.ts";
+import { formatInstant, formatJdn } from "./civil-date.ts";
+import { yearMonthOfJie } from "./pillars.ts";
+import { ganzhiName } from "./relations.ts";
+import { JIE_NAMES } from "./tables.ts";
+
+/** Born 23:00–23:59: the 23:00 day-change school (lunar-typescript sect 1) gives another day pillar. */
+export interface ZiHourWarning {
+  code: "ZI_HOUR_DAY_BOUNDARY";
+  message: string;
+  /** Day pillar under the 23:00 day-change school. */
+  sect1_day_pillar: string;
+}
+
+/** Born within {@link NEAR_TERM_SECONDS} of a 节: the other side of it has other pillars. */
+export interface NearSolarTermWarning {
+  code: "NEAR_SOLAR_TERM";
+  message: string;
+  /** The 节, e.g. "立春". */
+  term: string;
+  /** Its exact instant, "YYYY-MM-DD HH:MM:SS" UTC+08:00. */
+  term_time: string;
+  /** Birth minus term instant, in seconds (negative: born before the term). */
+  seconds_from_term: number;
+  /** Year and month pillars on the other side of the term (the year differs only at 立春). */
+  other_side: { year: string; month: string };
+}
+
+/** Lunar-date input whose month's first day other calendar computations put on another day. */
+export interface LunarMonthStartWarning {
+  code: "LUNAR_MONTH_START_DISPUTED";
+  message: string;
+  /** Exact new moon opening the month, "YYYY-MM-DD HH:MM:SS" UTC+08:00. */
+  new_moon_time: string;
+  /** The birth under the other computation, or null if that lunar day would not exist there. */
+  alternative: { solar_date: string; pillars: FourPillarNames } | null;
+}
+
+/** time_confidence "approximate": the hour pillar may be a neighbouring one. */
+export interface ApproximateTimeWarning {
+  code: "APPROXIMATE_BIRTH_TIME";
+  message: string;
+}
+
+/** Any chart warning. */
+export type ChartWarning = ZiHourWarning | NearSolarTermWarning | LunarMonthStartWarning | ApproximateTimeWarning;
+
+/** The four pillars by name. */
+export interface FourPillarNames {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+}
+
+/** "Within two hours" of a 节, inclusive. */
+export const NEAR_TERM_SECONDS = 2 * 3600;
+
+/** Warning for a 23:xx birth, given both schools' day pillars (sexagenary indices). */
+export function ziHourWarning(day: number, daySect1: number): ZiHourWarning {
+  const s1 = ganzhiName(daySect1);
+  return {
+    code: "ZI_HOUR_DAY_BOUNDARY",
+    message: `Born 23:00–23:59 (子 hour): this chart changes the day at 00:00, giving day pillar ${ganzhiName(day)}; the school that starts the day at 23:00 gives ${s1}.`,
+    sect1_day_pillar: s1,
+  };
+}
+
+function minutesSeconds(seconds: number): string {
+  const s = Math.abs(seconds);
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/**
+ * Warning when birth instant `t` is within two hours of a 节 — either the one in force (entry
+ * `jie`) or the next — or null.
+ */
+export function nearTermWarning(a: Almanac, t: number, jie: number): NearSolarTermWarning | null {
+  let entry: number;
+  let otherEntry: number;
+  if (t - a.jie[jie] <= NEAR_TERM_SECONDS) {
+    entry = jie;
+    otherEntry = jie - 1;
+  } else if (a.jie[jie + 1] - t <= NEAR_TERM_SECONDS) {
+    entry = jie + 1;
+    otherEntry = jie + 1;
+  } else {
+    return null;
+  }
+  const term = JIE_NAMES[(entry + 11) % 12];
+  const termTime = formatInstant(a.jie[entry]);
+  const offset = t - a.jie[entry];
+  const here = yearMonthOfJie(jie);
+  const other = yearMonthOfJie(otherEntry);
+  const otherYear = ganzhiName(other.year);
+  const otherMonth = ganzhiName(other.month);
+  const changed = other.year !== here.year ? `year pillar would be ${otherYear} and the month pillar ${otherMonth}` : `month pillar would be ${otherMonth}`;
+  return {
+    code: "NEAR_SOLAR_TERM",
+    message: `Born ${minutesSeconds(offset)} ${offset < 0 ? "before" : "after"} ${term} (${termTime} UTC+08:00); on the other side of it the ${changed}. Check the birth time.`,
+    term,
+    term_time: termTime,
+    seconds_from_term: offset,
+    other_side: { year: otherYear, month: otherMonth },
+  };
+}
+
+/** Warning that the hour pillar is uncertain, naming the neighbouring possibilities. */
+export function approximateTimeWarning(hour: string, neighbours: readonly string[]): ApproximateTimeWarning {
+  return {
+    code: "APPROXIMATE_BIRTH_TIME",
+    message: `Birth time is approximate: the hour pillar ${hour} could also be ${neighbours.join(" or ")} (see pillars.hour.alternatives).`,
+  };
+}
+
+/**
+ * Warning for a lunar-date birth in a month with a disputed first day.
+ * @param lunarLabel e.g. "lunar 1906 month 4"
+ */
+export function lunarMonthStartWarning(
+  lunarLabel: string,
+  startJdn: number,
+  newMoon: number,
+  alternativeStartJdn: number,
+  alternative: { jdn: number; pillars: FourPillarNames } | null,
+): LunarMonthStartWarning {
+  const tail = alternative
+    ? `, making this birth ${formatJdn(alternative.jdn)} with pillars ${alternative.pillars.year} ${alternative.pillars.month} ${alternative.pillars.day} ${alternative.pillars.hour}`
+    : ", where this lunar day would not exist";
+  return {
+    code: "LUNAR_MONTH_START_DISPUTED",
+    message: `${lunarLabel} starts on ${formatJdn(startJdn)} here (new moon ${formatInstant(newMoon)} UTC+08:00); other calendar computations (Beijing local time before 1929, or less precise algorithms) start it on ${formatJdn(alternativeStartJdn)}${tail}.`,
+    new_moon_time: formatInstant(newMoon),
+    alternative: alternative ? { solar_date: formatJdn(alternative.jdn), pillars: alternative.pillars } : null,
+  };
+}

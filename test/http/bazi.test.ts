@@ -1,0 +1,88 @@
+/**
+ * BaZi charts over HTTP: strict dates with exact messages, the record, reading,
+ * deletion, tenancy, capability and idempotency on the real resource.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ clock: () => Date.parse("2026-01-02T03:04:05Z") });
+});
+afterAll(() => s.stop());
+
+const birth = { year: 1990, month: 5, day: 17, hour: 8, gender: "女" };
+const post = (body: unknown, key?: string, idem = uniqueKey()) => s.request("POST", "/v1/bazi/charts", { body, key, idempotencyKey: idem });
+
+describe("validation says exactly what is wrong", () => {
+  test.each([
+    [{ ...birth, year: 2023, month: 2, day: 30 }, "birth.day", "2023-02 has 28 days"],
+    [{ ...birth, year: 2024, month: 2, day: 1, calendar_type: "lunar", is_leap_month: true }, "birth.is_leap_month", "lunar 2024 has no leap month 2"],
+    [{ ...birth, year: 2023, month: 6, day: 30, calendar_type: "lunar" }, "birth.day", "lunar 2023 month 6 has 29 days"],
+    [{ ...birth, year: "1990" }, "birth.year", "must be an integer"],
+    [{ ...birth, year: 1990.5 }, "birth.year", "must be an integer"],
+    [{ ...birth, year: 1899 }, "birth.year", "must be at least 1900"],
+    [{ ...birth, hour: 24 }, "birth.hour", "must be at most 23"],
+    [{ ...birth, gender: 1 }, "birth.gender", 'must be one of "男", "女"'],
+    [{ ...birth, gender: "male" }, "birth.gender", 'must be one of "男", "女"'],
+    [{ ...birth, is_leap_month: true }, "birth.is_leap_month", undefined],
+    [{ ...birth, birthplace: "地".repeat(121) }, "birth.birthplace", "must be at most 120 characters"],
+    [{ ...birth, zodiac: "horse" }, "birth.zodiac", "is not an allowed property"],
+  ])("%j → 400 at %s", async (b, path, message) => {
+    const error = expectErrorShape(await post({ birth: b }), 400, "VALIDATION_ERROR");
+    const detail = error.details.find((d: { path: string }) => d.path === path);
+    expect(detail).toBeDefined();
+    if (message) expect(detail.message).toBe(message);
+  });
+  test("top-level limits: end_user_id, metadata values, unknown properties", async () => {
+    expect(expectErrorShape(await post({ birth, end_user_id: "u".repeat(129) }), 400, "VALIDATION_ERROR").details[0].path).toBe("end_user_id");
+    expect(expectErrorShape(await post({ birth, metadata: { a: 1 } }), 400, "VALIDATION_ERROR").details[0].path).toBe("metadata.a");
+    expect(expectErrorShape(await post({ birth, x: 1 }), 400, "VALIDATION_ERROR").details[0].path).toBe("x");
+    expect(expectErrorShape(await post({}), 400, "VALIDATION_ERROR").details[0]).toEqual({ path: "birth", message: "is required" });
+  });
+});
+
+describe("charts", () => {
+  test("the record: id, object, created_at, birth with defaults filled, the binding fields", async () => {
+    const res = await post({ birth, end_user_id: "user-1", metadata: { source: "test" } });
+    expect(res.status).toBe(201);
+    const c = res.json;
+    expect(c.id).toMatch(/^bzc_/);
+    expect(c).toMatchObject({ object: "bazi.chart", created_at: "2026-01-02T03:04:05.000Z", end_user_id: "user-1", metadata: { source: "test" } });
+    expect(c.birth).toMatchObject({ ...birth, minute: 0, calendar_type: "solar", is_leap_month: false, time_confidence: "exact" });
+    for (const k of ["solar", "lunar", "pillars", "day_master", "five_elements", "tai_yuan", "ming_gong", "shen_gong", "luck", "conventions", "warnings"]) expect(c).toHaveProperty(k);
+    expect(c.luck.pillars).toHaveLength(10);
+    expect(c.pillars.hour.uncertain).toBe(false);
+  });
+  test("approximate time: the hour is marked uncertain with its neighbouring hour pillars", async () => {
+    const c = (await post({ birth: { ...birth, time_confidence: "approximate" } })).json;
+    expect(c.pillars.hour.uncertain).toBe(true);
+    expect(c.pillars.hour.alternatives.length).toBeGreaterThanOrEqual(2);
+  });
+  test("GET returns the chart byte for byte; another App's id reads 404 like a missing one", async () => {
+    const created = await post({ birth });
+    const read = await s.request("GET", `/v1/bazi/charts/${created.json.id}`);
+    expect(read.status).toBe(200);
+    expect(read.text).toBe(created.text);
+    const other = await s.newTenant();
+    expectErrorShape(await s.request("GET", `/v1/bazi/charts/${created.json.id}`, { key: other.key }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("DELETE", `/v1/bazi/charts/${created.json.id}`, { key: other.key }), 404, "RESOURCE_NOT_FOUND");
+  });
+  test("DELETE → 204; afterwards 404 and no row remains", async () => {
+    const c = (await post({ birth })).json;
+    expect((await s.request("DELETE", `/v1/bazi/charts/${c.id}`)).status).toBe(204);
+    expectErrorShape(await s.request("GET", `/v1/bazi/charts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
+    expect(s.store.sqlite.query("SELECT count(*) AS n FROM charts WHERE id = ?").get(c.id)).toEqual({ n: 0 });
+  });
+  test("20 concurrent identical requests create exactly one chart", async () => {
+    const idem = uniqueKey();
+    const marker = { birth, end_user_id: `burst-${idem}` };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(marker, undefined, idem)));
+    expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id)).size).toBe(1);
+    expect(s.store.sqlite.query("SELECT count(*) AS n FROM charts WHERE end_user_id = ?").get(`burst-${idem}`)).toEqual({ n: 1 });
+  });
+  test("the bazi capability is required", async () => {
+    const t = await s.newTenant({ capabilities: ["liuyao"] });
+    expectErrorShape(await post({ birth }, t.key), 403, "CAPABILITY_NOT_GRANTED");
+  });
+});
