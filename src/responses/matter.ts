@@ -1,0 +1,168 @@
+/**
+ * Change-of-matter classifier. A LiuYao cast answers one matter (一事一占), so a
+ * follow-up that clearly asks about a different matter must get 409
+ * NEW_SUBJECT_REQUIRED instead of an answer read off the wrong cast.
+ *
+ * The classifier is deliberately one-sided: a false alarm blocks a legitimate
+ * follow-up, a miss only stretches a reading. It fires only when the follow-up
+ * names a matter with a strong keyword, names none of the cast's matters, and
+ * does not link itself to the cast's matter by cause or effect.
+ *
+ * Conservatism rule: when the cast question names no matter strongly ("帮我算
+ * 一卦", "what about my fortune?", or only a person such as 老公), the first
+ * follow-up usually *tells* us the matter, so we fire only on an explicit new
+ * question ("换个问题…", "another question: …") that names a matter strongly.
+ * The same explicit phrase is needed when the follow-up names its matter only
+ * weakly (a person or place word).
+ */
+import { foldText } from "./language.ts";
+import {
+  LINK_WORDS_EN,
+  LINK_WORDS_ZH,
+  MATTER_LEXICON,
+  SWITCH_PHRASES_EN,
+  SWITCH_PHRASES_ZH,
+  type TermStrength,
+} from "./data/matter-lexicon.ts";
+
+/** The closed set of matters a cast can be about. */
+export const MATTERS = [
+  "career",
+  "money",
+  "relationship",
+  "health",
+  "study",
+  "travel",
+  "lawsuit",
+  "lost_item",
+  "home",
+  "family",
+  "pregnancy",
+] as const;
+
+export type Matter = (typeof MATTERS)[number];
+
+/** Why detectMatterChange decided as it did; stable codes for logs and tests. */
+export type MatterChangeReason =
+  | "different_matter"
+  | "explicit_new_question"
+  | "no_matter_in_follow_up"
+  | "same_matter"
+  | "linked_to_cast_matter"
+  | "cast_matter_unknown"
+  | "weak_follow_up_matter";
+
+/** Result of comparing a cast question with a follow-up. */
+export interface MatterChange {
+  changed: boolean;
+  /** Matters of the cast question (strong ones, else weak ones). */
+  from: Matter[];
+  /** Matters of the follow-up (strong ones, else weak ones). */
+  to: Matter[];
+  reason: MatterChangeReason;
+}
+
+interface CompiledTerm {
+  re: RegExp;
+  matters: readonly Matter[];
+  strength: TermStrength;
+  /** Longer, more specific terms run first and mask what they match. */
+  priority: number;
+}
+
+/** Masked text uses a control character: not a letter, not a space, so it can neither match nor glue words together. */
+const MASK = "\u0000";
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Whole-word wrapper for English fragments (\b misbehaves next to "-" and "'"). */
+const enWord = (source: string) => `(?<![a-z0-9])(?:${source})(?![a-z0-9])`;
+/** Rough literal length of a regexp fragment, used only to order terms. */
+const literalLength = (source: string) => source.replace(/\(\?[:!<=]+|[()?*+|\\\][]/g, "").length;
+
+const TERMS: readonly CompiledTerm[] = MATTER_LEXICON.flatMap((row) => {
+  const make = (source: string, priority: number): CompiledTerm => ({
+    re: new RegExp(source, "g"),
+    matters: row.matters,
+    strength: row.strength,
+    priority,
+  });
+  return [
+    ...row.zh.map((t) => make(escapeRe(t), t.length * 3)),
+    ...row.zhRe.map((t) => make(t, literalLength(t))),
+    ...row.en.map((t) => make(enWord(t), literalLength(t))),
+  ];
+}).sort((a, b) => b.priority - a.priority);
+
+const phraseRe = (zh: string, en: readonly string[], extra: string[] = []) =>
+  new RegExp([...zh.split(/\s+/).filter(Boolean).map(escapeRe), ...en.map(enWord), ...extra].join("|"));
+
+/** A leading "另外…" / "also, …" opens a new question; mid-sentence it usually means "besides". */
+const SWITCH_RE = phraseRe(SWITCH_PHRASES_ZH, SWITCH_PHRASES_EN, ["^另外", "^also(?![a-z])"]);
+const LINK_RE = phraseRe(LINK_WORDS_ZH, LINK_WORDS_EN);
+
+interface Scan {
+  strong: Set<Matter>;
+  weak: Set<Matter>;
+}
+
+function scan(text: string): Scan {
+  let s = foldText(text);
+  const result: Scan = { strong: new Set(), weak: new Set() };
+  for (const term of TERMS) {
+    term.re.lastIndex = 0;
+    if (!term.re.test(s)) continue;
+    if (term.strength !== "mask") {
+      const bucket = term.strength === "strong" ? result.strong : result.weak;
+      for (const m of term.matters) bucket.add(m);
+    }
+    s = s.replace(term.re, (hit) => MASK.repeat(hit.length));
+  }
+  return result;
+}
+
+/** Strong matters when there are any, else the weak ones, in MATTERS order. */
+function effective(scanned: Scan): Matter[] {
+  const set = scanned.strong.size > 0 ? scanned.strong : scanned.weak;
+  return MATTERS.filter((m) => set.has(m));
+}
+
+/**
+ * The matters a text is about, in MATTERS order. Strong keywords win; person
+ * or place words (老公, mom, home) count only when no strong keyword is there.
+ * Chinese and English, simplified or traditional. Empty when nothing matched.
+ */
+export function classifyMatter(text: string): Matter[] {
+  return effective(scan(text));
+}
+
+/**
+ * Whether `followUp` clearly asks about a different matter than the cast
+ * question did. Fires (changed: true) only when the follow-up names a matter,
+ * shares none with the cast, does not tie
+ * itself to the cast by cause or effect, and either the cast's matter is
+ * strongly known and the follow-up's is strong too, or the follow-up is an
+ * explicit new question ("换个问题", "another question", "what about my …").
+ */
+export function detectMatterChange(castQuestion: string, followUp: string): MatterChange {
+  const cast = scan(castQuestion);
+  const next = scan(followUp);
+  const from = effective(cast);
+  const to = effective(next);
+  const decide = (changed: boolean, reason: MatterChangeReason): MatterChange => ({ changed, from, to, reason });
+
+  if (to.length === 0) return decide(false, "no_matter_in_follow_up");
+  if (to.some((m) => from.includes(m))) return decide(false, "same_matter");
+
+  const folded = foldText(followUp);
+  const explicit = SWITCH_RE.test(folded);
+  if (!explicit && LINK_RE.test(folded)) return decide(false, "linked_to_cast_matter");
+  if (cast.strong.size === 0) {
+    return explicit && next.strong.size > 0
+      ? decide(true, "explicit_new_question")
+      : decide(false, "cast_matter_unknown");
+  }
+  if (next.strong.size === 0) {
+    return explicit ? decide(true, "explicit_new_question") : decide(false, "weak_follow_up_matter");
+  }
+  return decide(true, explicit ? "explicit_new_question" : "different_matter");
+}

@@ -1,0 +1,108 @@
+import { describe, expect, test } from "bun:test";
+import { classifyMatter, detectMatterChange, MATTERS } from "../../../src/responses/matter.ts";
+import { MATTER_LEXICON } from "../../../src/responses/data/matter-lexicon.ts";
+import pairs from "./matter-pairs.json";
+import { formatTally, tally } from "./metrics.ts";
+
+type Row = [cast: string, followUp: string, changed: boolean, tag?: string];
+const tune = pairs.tune as Row[];
+const heldout = pairs.heldout as Row[];
+const all = [...tune, ...heldout];
+
+const score = (rows: Row[]) =>
+  tally(rows.map(([cast, followUp, expected]) => ({ predicted: detectMatterChange(cast, followUp).changed, expected })));
+
+describe("labelled change-of-matter set", () => {
+  test("is large and balanced enough to mean something", () => {
+    expect(all.length).toBeGreaterThanOrEqual(150);
+    expect(all.filter((r) => r[2]).length / all.length).toBeGreaterThanOrEqual(0.4);
+    expect(heldout.length).toBeGreaterThanOrEqual(50);
+  });
+
+  test("precision ≥ 0.95 and recall ≥ 0.85 on the tuned, held-out and whole set", () => {
+    for (const [label, rows] of [["tune", tune], ["heldout", heldout], ["all", all]] as const) {
+      const t = score(rows);
+      console.log(formatTally(`matter/${label}`, t));
+      expect(t.precision).toBeGreaterThanOrEqual(0.95);
+      expect(t.recall).toBeGreaterThanOrEqual(0.85);
+    }
+  });
+
+  test("never fires on the ordinary follow-ups, against any cast question in the set", () => {
+    const ordinary = all.filter((r) => r[3] === "ordinary").map((r) => r[1]);
+    const briefed = ["what should I do next?", "那什么时候会好转？", "why?", "能再详细说说吗", "what does the moving line mean?", "他会怎么做？"];
+    const casts = [...new Set(all.map((r) => r[0]))];
+    const fired = casts.flatMap((cast) =>
+      [...ordinary, ...briefed].filter((f) => detectMatterChange(cast, f).changed).map((f) => `${cast} → ${f}`),
+    );
+    console.log(`matter/ordinary ${casts.length} casts × ${ordinary.length + briefed.length} follow-ups, fired ${fired.length}`);
+    expect(fired).toEqual([]);
+  });
+});
+
+describe("classifyMatter", () => {
+  test.each([
+    ["我的工作能保住吗", ["career"]],
+    ["工作日还是周末去比较好", []],
+    ["丢了工作怎么办", ["career"]],
+    ["钱包丢了能找回吗", ["lost_item"]],
+    ["我們會離婚嗎", ["relationship", "lawsuit"]],
+    ["我老公的身体怎么样", ["health"]],
+    ["我老公会回来吗", ["relationship"]],
+    ["妻财爻发动代表什么", []],
+    ["What does the wealth line mean?", []],
+    ["I'd love to know more", []],
+    ["I'm sick of waiting", []],
+    ["Will my startup make money?", ["career", "money"]],
+    ["Will my relationship with my boss improve?", ["career"]],
+    ["我跟婆婆的关系能改善吗", ["family"]],
+    ["What about the weather?", []],
+  ] as const)("%s → %p", (text, expected) => {
+    expect(classifyMatter(text)).toEqual([...expected]);
+  });
+
+  test("every lexicon row names only matters from the closed set", () => {
+    for (const row of MATTER_LEXICON) for (const m of row.matters) expect(MATTERS).toContain(m);
+  });
+});
+
+describe("detectMatterChange", () => {
+  test("fires on a clearly different matter and says which", () => {
+    expect(detectMatterChange("这次面试能通过吗", "我的身体有没有什么问题")).toEqual({
+      changed: true,
+      from: ["career", "study"],
+      to: ["health"],
+      reason: "different_matter",
+    });
+  });
+
+  test("same matter, other aspects: no change", () => {
+    expect(detectMatterChange("Will I get the job offer?", "Will the salary be good?").reason).toBe("same_matter");
+    expect(detectMatterChange("我的病能好吗", "这病会不会影响我工作").changed).toBe(false);
+  });
+
+  test("a follow-up that asks about cause or effect stays on the matter", () => {
+    expect(detectMatterChange("他还爱我吗", "他是不是因为工作太忙才冷淡我的").reason).toBe("linked_to_cast_matter");
+  });
+
+  test("unknown cast matter: only an explicit new question fires", () => {
+    expect(detectMatterChange("帮我算一卦", "我的官司能赢吗").reason).toBe("cast_matter_unknown");
+    expect(detectMatterChange("帮我算一卦", "换个问题，我的官司能赢吗").reason).toBe("explicit_new_question");
+    expect(detectMatterChange("Please cast for me", "another question").changed).toBe(false);
+  });
+
+  test("a switch phrase alone never fires", () => {
+    expect(detectMatterChange("我的工作会顺利吗", "换个问题").changed).toBe(false);
+    expect(detectMatterChange("Will I get the job?", "By the way, thanks!").changed).toBe(false);
+  });
+
+  test("a weakly named matter (a person) fires only with an explicit switch", () => {
+    expect(detectMatterChange("Will I get promoted?", "Will my girlfriend forgive me?").reason).toBe("weak_follow_up_matter");
+    expect(detectMatterChange("我的工作会顺利吗", "换个问题，我女朋友会原谅我吗").changed).toBe(true);
+  });
+
+  test("deterministic", () => {
+    const a = detectMatterChange("今年能买到房子吗", "我的考研能上岸吗");
+    expect(detectMatterChange("今年能买到房子吗", "我的考研能上岸吗")).toEqual(a);
+  });
+});
