@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * HTTP load benchmark (run on demand: `npm run bench`). Starts a bare Bun.serve
+ * JSON endpoint and the real service (fresh SQLite), then measures them
+ * alternately with autocannon (in this Node process, apart from the servers):
+ *   - bare GET                        (the ceiling)
+ *   - authenticated, rate-limited GET of a stored chart
+ *   - chart creation (auth, idempotency with unique keys, insert)
+ * Prints requests/s, p50 and p99 latency and the ratio to the bare endpoint.
+ */
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const bun = join(root, "node_modules", ".bin", "bun");
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const dir = mkdtempSync(join(tmpdir(), "lingshu-bench-"));
+const env = { ...process.env, DATABASE_PATH: join(dir, "bench.sqlite"), LOG_LEVEL: "silent", KEY_PEPPER: "bench-pepper-0123456789", NODE_ENV: "production" };
+
+function cli(...args) {
+  const r = spawnSync(bun, [join(root, "src", "main.ts"), ...args, "--json"], { env, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+function start(args, port) {
+  const child = spawn(bun, args, { env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve) => setTimeout(() => resolve(child), 700));
+}
+
+const run = (opts) =>
+  new Promise((resolve, reject) => autocannon({ connections, duration: seconds, pipelining: 1, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+
+const app = cli("app", "create", "--name", "bench", "--env", "test", "--rpm", "100000000", "--concurrency", "100000", "--monthly-quota", "100000000");
+const { key } = cli("key", "create", app.id);
+const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+const bare = await start([join(root, "bench", "bare-server.ts")], 3931);
+const lingshu = await start([join(root, "src", "main.ts"), "serve"], 3932);
+const birth = { birth: { year: 1990, month: 5, day: 17, hour: 8, gender: "女" } };
+const created = await fetch("http://127.0.0.1:3932/v1/bazi/charts", { method: "POST", headers: { ...auth, "idempotency-key": "seed" }, body: JSON.stringify(birth) }).then((r) => r.json());
+
+let n = 0;
+const scenarios = {
+  "bare Bun.serve GET": () => run({ url: "http://127.0.0.1:3931/" }),
+  "GET /v1/bazi/charts/{id}": () => run({ url: `http://127.0.0.1:3932/v1/bazi/charts/${created.id}`, headers: auth }),
+  "POST /v1/bazi/charts": () =>
+    run({
+      url: "http://127.0.0.1:3932/v1/bazi/charts",
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify(birth),
+      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}` } }) }],
+    }),
+};
+
+const rows = [];
+try {
+  for (let round = 0; round < 2; round++) {
+    for (const [name, fn] of Object.entries(scenarios)) {
+      const r = await fn();
+      rows.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    }
+  }
+} finally {
+  bare.kill("SIGTERM");
+  lingshu.kill("SIGTERM");
+}
+const best = (name) => rows.filter((r) => r.name === name).sort((a, b) => b.rps - a.rps)[0];
+const ceiling = best("bare Bun.serve GET").rps;
+console.log(`\n${connections} connections, ${seconds} s per run, alternating, best of 2 rounds\n`);
+console.log("| scenario | requests/s | p50 ms | p99 ms | vs bare | non-2xx |");
+console.log("|---|---|---|---|---|---|");
+for (const name of Object.keys(scenarios)) {
+  const r = best(name);
+  console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / ceiling).toFixed(0)}% | ${r.non2xx + r.errors} |`);
+}
+rmSync(dir, { recursive: true, force: true });
