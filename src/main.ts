@@ -10,6 +10,7 @@ import { createLogger } from "./platform/request-log.ts";
 import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
 import { Operator } from "./cli/operator.ts";
 import { VERSION } from "./version.ts";
+import { prepareAlmanac } from "./bazi/index.ts";
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -57,6 +58,8 @@ async function serve(config: Config): Promise<void> {
   const store = openStore(config.databasePath);
   await bootstrapDevelopmentApp(store, config);
   const app = createApp({ config, store, logger });
+  // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
+  prepareAlmanac();
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
   logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databasePath }, "listening");
 

@@ -4,7 +4,9 @@
 
 /** Gender as the API takes it; it only sets the luck direction. */
 export type Gender = "男" | "女";
+/** Calendar of the given date: Gregorian ("solar") or Chinese lunisolar ("lunar"). */
 export type CalendarType = "solar" | "lunar";
+/** "approximate" marks the hour pillar uncertain and lists its neighbours. */
 export type TimeConfidence = "exact" | "approximate";
 
 /** A `birth` object as a client sends it (optional fields may be missing). */

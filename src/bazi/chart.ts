@@ -10,10 +10,10 @@ import { type FiveElements, fiveElements } from "./five-elements.ts";
 import { computeLuck, type Luck } from "./luck.ts";
 import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveLunarDate } from "./lunar-calendar.ts";
 import { mingGong, shenGong, taiYuan } from "./palaces.ts";
-import { type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
+import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
 import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices } from "./pillars.ts";
-import { branchOf, elementName, ganzhiName, nayinOf, stemOf } from "./relations.ts";
-import { BRANCH_ELEMENT, BRANCHES, type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
+import { branchOf, elementName, ganzhiName, stemOf } from "./relations.ts";
+import { type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
 import {
   approximateTimeWarning,
   type ChartWarning,
@@ -23,16 +23,13 @@ import {
   ziHourWarning,
 } from "./warnings.ts";
 
-/** A neighbouring two-hour period's pillar, for births with an approximate time. */
-export interface HourAlternative {
+/**
+ * A neighbouring two-hour period's pillar, for births with an approximate time. No ten gods: if
+ * the period falls on another day, the day master changes too.
+ */
+export interface HourAlternative extends CompactPillar {
   /** The period, e.g. "21:00–22:59". */
   time_range: string;
-  ganzhi: string;
-  stem: string;
-  branch: string;
-  stem_element: Element;
-  branch_element: Element;
-  nayin: string;
   /** Day pillar in force during that period (it differs when the period is on another day). */
   day_pillar: string;
 }
@@ -98,16 +95,10 @@ function neighbourHour(jdn: number, hour: number, delta: number): HourAlternativ
     h -= 24;
     d++;
   }
-  const jz = hourPillarOf(d, h);
   const branch = hourBranchOf(h);
   return {
     time_range: `${pad2((2 * branch + 23) % 24)}:00–${pad2((2 * branch) % 24)}:59`,
-    ganzhi: ganzhiName(jz),
-    stem: STEMS[stemOf(jz)],
-    branch: BRANCHES[branch],
-    stem_element: elementName(STEM_ELEMENT[stemOf(jz)]),
-    branch_element: elementName(BRANCH_ELEMENT[branch]),
-    nayin: nayinOf(jz),
+    ...compactPillar(hourPillarOf(d, h)),
     day_pillar: ganzhiName(dayPillarOf(d)),
   };
 }

@@ -101,6 +101,22 @@ export function pillarView(jz: number, dayStem: number, isDayPillar = false): Pi
   };
 }
 
+/** A pillar's names and elements without day-master relations (for neighbouring hours). */
+export interface CompactPillar {
+  ganzhi: string;
+  stem: string;
+  branch: string;
+  stem_element: Element;
+  branch_element: Element;
+  nayin: string;
+}
+
+/** Names, elements and nayin of a sexagenary index. */
+export function compactPillar(jz: number): CompactPillar {
+  const s = STATIC[jz];
+  return { ganzhi: s.ganzhi, stem: s.stem, branch: s.branch, stem_element: s.stem_element, branch_element: s.branch_element, nayin: s.nayin };
+}
+
 /** A pillar shown only by name and nayin (胎元, 命宫, 身宫). */
 export interface NamedPillar {
   ganzhi: string;

@@ -17,7 +17,6 @@ import {
 
 /** Relation of an element to the day master's element, in generating order from the day master. */
 export const RELATIONS = ["companion", "output", "wealth", "officer", "resource"] as const;
-export type Relation = (typeof RELATIONS)[number];
 
 /**
  * Relation index of `element` seen from `dayElement`: 0 companion, 1 output (I generate),

@@ -15,8 +15,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { almanac, jieEntry } from "../../src/bazi/almanac.ts";
 import { formatInstant } from "../../src/bazi/civil-date.ts";
-import { type ChartBody, type ChartWarning, computeChart, validateBirth } from "../../src/bazi/index.ts";
+import { type ChartBody, validateBirth } from "../../src/bazi/index.ts";
 import { LICHUN } from "../../src/bazi/tables.ts";
+import { chartOf, warningOf as warning } from "../unit/bazi/chart-helpers.ts";
 
 type Rec = Record<string, any>;
 const read = (name: string): Rec[] =>
@@ -28,20 +29,12 @@ const golden = read("golden.jsonl");
 const invalid = read("invalid.jsonl");
 
 const label = (r: Rec) => JSON.stringify(r.input);
-function chartOf(input: unknown): ChartBody {
-  const v = validateBirth(input);
-  if (!v.ok) throw new Error(`golden input rejected: ${JSON.stringify(v.details)}`);
-  return computeChart(v.birth);
-}
 const names = (c: ChartBody) => ({
   year: c.pillars.year.ganzhi,
   month: c.pillars.month.ganzhi,
   day: c.pillars.day.ganzhi,
   hour: c.pillars.hour.ganzhi,
 });
-function warning<C extends ChartWarning["code"]>(c: ChartBody, code: C) {
-  return c.warnings.find((w) => w.code === code) as Extract<ChartWarning, { code: C }> | undefined;
-}
 /** "YYYY-MM-DD HH:MM:SS" in UTC+08:00 → epoch seconds. */
 const instant = (s: string) => Date.parse(s.replace(" ", "T") + "+08:00") / 1000;
 const JIE = new Set(["小寒", "立春", "惊蛰", "清明", "立夏", "芒种", "小暑", "立秋", "白露", "寒露", "立冬", "大雪"]);

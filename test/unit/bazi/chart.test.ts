@@ -13,13 +13,8 @@
 import { describe, expect, test } from "bun:test";
 import { type ChartBody, computeChart } from "../../../src/bazi/chart.ts";
 import type { Element } from "../../../src/bazi/tables.ts";
-import { validateBirth } from "../../../src/bazi/validate-birth.ts";
+import { chartOf as chart } from "./chart-helpers.ts";
 
-function chart(input: Record<string, unknown>): ChartBody {
-  const v = validateBirth(input);
-  if (!v.ok) throw new Error(JSON.stringify(v.details));
-  return computeChart(v.birth);
-}
 const hs = (...pairs: [string, Element, string][]) => pairs.map(([stem, element, ten_god]) => ({ stem, element, ten_god }));
 
 describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 yang wood)", () => {

@@ -11,20 +11,17 @@ import fc from "fast-check";
 import { Lunar, Solar } from "lunar-typescript";
 import { almanac, jieEntry } from "../../../src/bazi/almanac.ts";
 import type { NormalizedBirth } from "../../../src/bazi/birth.ts";
-import { computeChart } from "../../../src/bazi/chart.ts";
 import { DAY_SECONDS, ymdFromJdn } from "../../../src/bazi/civil-date.ts";
 import type { Pillar } from "../../../src/bazi/pillar-view.ts";
 import { validateBirth } from "../../../src/bazi/validate-birth.ts";
-import type { ChartWarning } from "../../../src/bazi/warnings.ts";
+import { chartOf, warningOf } from "./chart-helpers.ts";
 
 type Input = Record<string, unknown>;
 
 function ours(input: Input) {
-  const v = validateBirth(input);
-  if (!v.ok) throw new Error("invalid birth");
-  const c = computeChart(v.birth);
+  const c = chartOf(input);
   const view = (p: Pillar) => [p.ganzhi, p.nayin, p.ten_god, p.hidden_stems.map((h) => h.stem + h.ten_god).join(","), p.growth_stage, p.xun, p.void.join("")];
-  const zi = c.warnings.find((w) => w.code === "ZI_HOUR_DAY_BOUNDARY") as Extract<ChartWarning, { code: "ZI_HOUR_DAY_BOUNDARY" }> | undefined;
+  const zi = warningOf(c, "ZI_HOUR_DAY_BOUNDARY");
   return {
     solar: c.solar.date,
     lunar: c.lunar.text,

@@ -5,14 +5,9 @@
  * 01–02 → 1 … 21–22 → 11 and 23:xx → 11; if the end period is earlier, borrow a day (12 periods).
  */
 import { describe, expect, test } from "bun:test";
-import { computeChart } from "../../../src/bazi/chart.ts";
-import { validateBirth } from "../../../src/bazi/validate-birth.ts";
+import { chartOf } from "./chart-helpers.ts";
 
-const luckOf = (input: Record<string, unknown>) => {
-  const v = validateBirth(input);
-  if (!v.ok) throw new Error(JSON.stringify(v.details));
-  return computeChart(v.birth).luck;
-};
+const luckOf = (input: Record<string, unknown>) => chartOf(input).luck;
 
 describe("1910-02-04 23:27 (己酉 丁丑 庚子 戊子): 小寒 1910-01-06 12:38:03, 立春 1910-02-05 00:27:28", () => {
   test("female, yin year → forward to 立春: 1 day, periods 11 → 0 = −11 → borrow: 0 days + 1 period = 10 days", () => {

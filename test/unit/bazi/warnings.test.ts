@@ -4,18 +4,12 @@
  * Month pillars around 白露 in a 己 year by 五虎遁: 寅丙 … 申壬 (before), 酉癸 (after).
  */
 import { describe, expect, test } from "bun:test";
-import { type ChartBody, computeChart } from "../../../src/bazi/chart.ts";
-import { validateBirth } from "../../../src/bazi/validate-birth.ts";
+import type { ChartBody } from "../../../src/bazi/chart.ts";
 import type { ChartWarning } from "../../../src/bazi/warnings.ts";
+import { chartOf as chart, warningOf } from "./chart-helpers.ts";
 
-function chart(input: Record<string, unknown>): ChartBody {
-  const v = validateBirth(input);
-  if (!v.ok) throw new Error(JSON.stringify(v.details));
-  return computeChart(v.birth);
-}
 const codes = (c: ChartBody) => c.warnings.map((w) => w.code);
-const find = <C extends ChartWarning["code"]>(c: ChartBody, code: C) =>
-  c.warnings.find((w) => w.code === code) as Extract<ChartWarning, { code: C }>;
+const find = <C extends ChartWarning["code"]>(c: ChartBody, code: C) => warningOf(c, code)!;
 
 describe("NEAR_SOLAR_TERM", () => {
   test("08:00, 5 min 48 s after 白露: month 癸酉, other side 壬申, same year", () => {
