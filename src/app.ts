@@ -16,6 +16,7 @@ import type { Config } from "./config.ts";
 import { buildOpenApiDocument } from "./docs/openapi.ts";
 import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
 import { VERSION } from "./version.ts";
+import { HEALING_AUDIO_PATH, createHealingAudioHandler, type AssetHandler } from "./assets/audio.ts";
 import { businessEndpoints } from "./routes.ts";
 
 export interface AppDeps {
@@ -129,6 +130,13 @@ export function createApp(deps: AppDeps): LingshuApp {
       operational("/docs", () => new Response((docsHtml ??= renderDocsPage(JSON.parse(openApi()))), { headers: { "content-type": "text/html; charset=utf-8" } })),
     );
   for (const path of ["/health", "/ready", "/openapi.json", "/docs"]) remember("GET", path);
+
+  // The public audio asset answers every method itself (GET, HEAD, OPTIONS; 405 otherwise), with CORS.
+  let audio: Promise<AssetHandler> | null = null;
+  elysia.all(
+    HEALING_AUDIO_PATH,
+    operational(HEALING_AUDIO_PATH, async (request, requestId) => (await (audio ??= createHealingAudioHandler()))(request, requestId)),
+  );
 
   for (const endpoint of endpoints) {
     elysia.route(endpoint.method, endpoint.path, ({ request, params }: { request: Request; params: Record<string, string> }) => pipeline.run(endpoint, request, params), {

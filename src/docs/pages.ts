@@ -101,7 +101,32 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
     get: { operationId: summary.replace(/\W+/g, "_").toLowerCase(), summary, description, tags: ["Operations"], security: [], responses },
   });
   const requestIdHeader = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  const assetHeaders = {
+    ...requestIdHeader,
+    ETag: { description: "Strong validator of the immutable file.", schema: { type: "string" } },
+    "Accept-Ranges": { schema: { type: "string", enum: ["bytes"] } },
+    "Access-Control-Allow-Origin": { schema: { type: "string", enum: ["*"] } },
+  };
+  const audio = { "audio/mpeg": { schema: { type: "string", format: "binary" } } };
+  const assetGet = {
+    operationId: "get_healing_audio",
+    summary: "The music_breath_10 audio track",
+    description: "Public (no key), immutable, cross-origin. Supports a single `Range`, `If-None-Match`, `If-Modified-Since` and `If-Range`; HEAD and an OPTIONS preflight are answered.",
+    tags: ["Healing"],
+    security: [],
+    responses: {
+      "200": { description: "The complete MP3.", headers: assetHeaders, content: audio },
+      "206": { description: "The requested byte range, with `Content-Range`.", headers: { ...assetHeaders, "Content-Range": { schema: { type: "string" } } }, content: audio },
+      "304": { description: "Not modified.", headers: assetHeaders },
+      "416": {
+        description: "The range cannot be satisfied; `Content-Range: bytes */length`.",
+        headers: { ...requestIdHeader, "Content-Range": { schema: { type: "string" } } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    },
+  };
   return {
+    "/assets/healing/music_breath_10/1.0.0/hooponopono-a96c6aba.mp3": { get: assetGet },
     "/health": plain("Service health", "200 whenever the process runs. No authentication.", {
       "200": {
         description: "The process runs.",

@@ -54,11 +54,15 @@ describe("dist/lingshu", () => {
         body: JSON.stringify({ birth: { year: 1949, month: 10, day: 1, hour: 15, gender: "男" } }),
       });
       expect(res.status).toBe(201);
-      const chart = await res.json();
+      const chart: any = await res.json();
       expect(chart.pillars.day.ganzhi).toBe("甲子");
       const docs = await fetch(`${base}/docs`);
       expect(docs.status).toBe(200);
       expect((await fetch(`${base}/openapi.json`)).status).toBe(200);
+      // The audio asset is embedded in the executable and served with ranges.
+      const part = await fetch(`${base}/assets/healing/music_breath_10/1.0.0/hooponopono-a96c6aba.mp3`, { headers: { range: "bytes=0-1023" } });
+      expect(part.status).toBe(206);
+      expect((await part.arrayBuffer()).byteLength).toBe(1024);
     } finally {
       proc.kill("SIGTERM");
     }
