@@ -153,4 +153,3 @@ export function createApp(deps: AppDeps): LingshuApp {
   };
 }
 
-export { ApiError };

@@ -3,7 +3,7 @@
  * engine checks that the date exists, computes the chart; the route stores it.
  */
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
-import { ApiError } from "../platform/errors.ts";
+import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
@@ -28,10 +28,7 @@ export function baziEndpoints(charts: SubjectRepository): Endpoint[] {
       success: { status: 201, description: "The created chart.", schema: ChartRecord },
       async handle(ctx) {
         const checked = validateBirth(ctx.body.birth);
-        if (!checked.ok) {
-          const d = checked.details;
-          throw new ApiError("VALIDATION_ERROR", `The payload is invalid: ${d.length === 1 ? `${d[0]!.path} ${d[0]!.message}` : `${d.length} problems`}.`, { details: d });
-        }
+        if (!checked.ok) throw validationError(checked.details);
         const id = newId("chart");
         const record = {
           id,

@@ -3,7 +3,7 @@
  * pure engine, store the immutable answer.
  */
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
-import { ApiError } from "../platform/errors.ts";
+import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
@@ -17,14 +17,10 @@ const secureRandom = randomIntFromBytes((bytes) => crypto.getRandomValues(bytes)
 /** Rules the schema alone cannot state: lines required with manual_lines, rejected with dayan. */
 function checkLinesRule(body: CastPayload): void {
   if (body.method === "manual_lines" && body.lines === undefined) {
-    throw new ApiError("VALIDATION_ERROR", "The payload is invalid: lines is required when method is manual_lines.", {
-      details: [{ path: "lines", message: "is required when method is manual_lines" }],
-    });
+    throw validationError([{ path: "lines", message: "is required when method is manual_lines" }]);
   }
   if (body.method === "dayan" && body.lines !== undefined) {
-    throw new ApiError("VALIDATION_ERROR", "The payload is invalid: lines must not be sent when method is dayan (the service draws them).", {
-      details: [{ path: "lines", message: "must not be sent when method is dayan; the service draws the lines" }],
-    });
+    throw validationError([{ path: "lines", message: "must not be sent when method is dayan; the service draws the lines" }]);
   }
 }
 

@@ -1,10 +1,8 @@
 import type { CastCalendar } from "./calendar.ts";
 import type { DayanProvenance } from "./dayan.ts";
 import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
-import type { Generation } from "./palaces.ts";
-import type { HexagramRef, HiddenSpirit } from "./hexagrams.ts";
+import type { Hexagram, HexagramRef, HiddenSpirit } from "./hexagrams.ts";
 import type { TransformTag } from "./transforms.ts";
-import type { TrigramName } from "./trigrams.ts";
 
 /** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
 export type LineValue = 6 | 7 | 8 | 9;
@@ -45,21 +43,14 @@ export interface PrimaryLine {
   readonly day_clash: boolean;
 }
 
+/** The facts of a hexagram that a reading repeats from the 64-hexagram table. */
+type HexagramFacts = Pick<
+  Hexagram,
+  "bits" | "name" | "short_name" | "king_wen" | "palace" | "palace_element" | "generation" | "world" | "response" | "liuchong" | "liuhe"
+>;
+
 /** The primary (本) hexagram of a reading. */
-export interface PrimaryHexagram {
-  readonly bits: string;
-  readonly name: string;
-  readonly short_name: string;
-  readonly king_wen: number;
-  readonly upper: TrigramName;
-  readonly lower: TrigramName;
-  readonly palace: TrigramName;
-  readonly palace_element: Element;
-  readonly generation: Generation;
-  readonly world: number;
-  readonly response: number;
-  readonly liuchong: boolean;
-  readonly liuhe: boolean;
+export interface PrimaryHexagram extends HexagramFacts, Pick<Hexagram, "upper" | "lower"> {
   readonly gua_shen: { readonly branch: Branch; readonly positions: readonly number[] };
   readonly lines: readonly PrimaryLine[];
   readonly hidden: readonly HiddenSpirit[];
@@ -91,18 +82,7 @@ export interface LineTransform {
 }
 
 /** The changed (变) hexagram; palace, generation, world and response are its own. */
-export interface ChangedHexagram {
-  readonly bits: string;
-  readonly name: string;
-  readonly short_name: string;
-  readonly king_wen: number;
-  readonly palace: TrigramName;
-  readonly palace_element: Element;
-  readonly generation: Generation;
-  readonly world: number;
-  readonly response: number;
-  readonly liuchong: boolean;
-  readonly liuhe: boolean;
+export interface ChangedHexagram extends HexagramFacts {
   readonly lines: readonly ChangedLine[];
   readonly transforms: readonly LineTransform[];
 }

@@ -5,7 +5,7 @@
  * transaction (business write + stored answer) → answer with headers.
  */
 import type { TSchema } from "@sinclair/typebox";
-import { ApiError, ERROR_CATALOG, errorResponse } from "./errors.ts";
+import { ApiError, errorResponse, validationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { readJsonBody } from "./body.ts";
 import { compile, type Validator } from "./validation.ts";
@@ -94,27 +94,22 @@ export class Pipeline {
       if (endpoint.body) {
         body = await readJsonBody(request);
         const details = this.validator(endpoint.body).check(body);
-        if (details.length > 0) {
-          const summary = details.length === 1 ? `${details[0]!.path} ${details[0]!.message}` : `${details.length} problems`;
-          throw new ApiError("VALIDATION_ERROR", `The payload is invalid: ${summary}.`, {
-            status: endpoint.validationStatus ?? 400,
-            details,
-          });
-        }
+        if (details.length > 0) throw validationError(details, endpoint.validationStatus ?? 400);
       }
-      const path = new URL(request.url).pathname;
+      const url = new URL(request.url);
       if (idempotencyKey !== null) {
+        const requestFingerprint = fingerprint(endpoint.method, url.pathname, body);
         const claim = await this.deps.store.claimIdempotency({
           appId,
           key: idempotencyKey,
-          fingerprint: fingerprint(endpoint.method, path, body),
+          fingerprint: requestFingerprint,
           requestId,
           now,
           ttlMs: this.deps.idempotencyTtlMs,
           lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
         });
         if (claim.kind === "existing") {
-          judgeExisting(claim.record, fingerprint(endpoint.method, path, body), now);
+          judgeExisting(claim.record, requestFingerprint, now);
           replayed = true;
           const status = claim.record.status!;
           const headers: Record<string, string> = { ...limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
@@ -123,7 +118,7 @@ export class Pipeline {
           return response;
         }
       }
-      response = await this.execute(endpoint, request, { caller: caller.app, requestId, now, body, params, idempotencyKey }, limitHeaders);
+      response = await this.execute(endpoint, url, { caller: caller.app, requestId, now, body, params, idempotencyKey }, limitHeaders);
       return response;
     } catch (err) {
       const apiError = toApiError(err, this.deps.logger, requestId);
@@ -147,7 +142,7 @@ export class Pipeline {
 
   private async execute(
     endpoint: Endpoint,
-    request: Request,
+    url: URL,
     run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; idempotencyKey: string | null },
     limitHeaders: Record<string, string>,
   ): Promise<Response> {
@@ -163,7 +158,7 @@ export class Pipeline {
         now: run.now,
         body: run.body,
         params: run.params,
-        origin: this.deps.publicBaseUrl ?? new URL(request.url).origin,
+        origin: this.deps.publicBaseUrl ?? url.origin,
         requireCapability: (capability: Capability) => {
           if (!caller.capabilities.includes(capability)) {
             throw new ApiError("CAPABILITY_NOT_GRANTED", `The capability "${capability}" is not granted to this App; contact the platform operator.`, {
@@ -207,4 +202,3 @@ export function notFound(id: string): ApiError {
   return new ApiError("RESOURCE_NOT_FOUND", `No resource with id "${id}" exists in this App.`);
 }
 
-export { ERROR_CATALOG };
