@@ -7,6 +7,7 @@
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import m0000 from "../../migrations/0000_platform.sql" with { type: "text" };
 import m0001 from "../../migrations/0001_subjects.sql" with { type: "text" };
+import m0002 from "../../migrations/0002_healing_responses.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -16,6 +17,7 @@ export interface EmbeddedMigration {
 const SQL_BY_TAG: Record<string, string> = {
   "0000_platform": m0000,
   "0001_subjects": m0001,
+  "0002_healing_responses": m0002,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

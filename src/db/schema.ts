@@ -3,7 +3,7 @@
  * migrations in /migrations from this file: `npm run db:generate`.
  * Times are integer milliseconds since the epoch (UTC).
  */
-import { sqliteTable, text, integer, primaryKey, index } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const apps = sqliteTable("apps", {
   id: text("id").primaryKey(),
@@ -88,3 +88,76 @@ function subjectTable<N extends string>(name: N) {
 
 export const charts = subjectTable("charts");
 export const casts = subjectTable("casts");
+export const plans = subjectTable("plans");
+
+/**
+ * Healing Sessions are the one mutable resource: `state` and `elapsed_seconds`
+ * move with each accepted event. `record` holds the immutable creation facts
+ * (plan snapshot id, playback mode, client ids) as JSON.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id").notNull(),
+    planId: text("plan_id").notNull(),
+    endUserId: text("end_user_id"),
+    state: text("state").notNull(),
+    elapsedSeconds: integer("elapsed_seconds").notNull(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    record: text("record").notNull(),
+  },
+  (t) => [index("sessions_plan_idx").on(t.appId, t.planId)],
+);
+
+/** Accepted Session events, in order (`seq` from 1). Each row's `record` is the event as answered. */
+export const sessionEvents = sqliteTable(
+  "session_events",
+  {
+    sessionId: text("session_id").notNull(),
+    seq: integer("seq").notNull(),
+    clientEventId: text("client_event_id").notNull(),
+    record: text("record").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] }), uniqueIndex("session_events_client_idx").on(t.sessionId, t.clientEventId)],
+);
+
+/** At most one checkout per Session, immutable. */
+export const checkouts = sqliteTable("checkouts", {
+  sessionId: text("session_id").primaryKey(),
+  appId: text("app_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+  record: text("record").notNull(),
+});
+
+/**
+ * AI Responses. `summary` is the rolling summary after this turn (bounded length);
+ * a follow-up reads its parent's. Deleting a Subject deletes its Responses by `subject_id`.
+ */
+export const responses = sqliteTable(
+  "responses",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id").notNull(),
+    capability: text("capability", { enum: ["bazi", "liuyao", "healing"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    previousResponseId: text("previous_response_id"),
+    createdAt: integer("created_at").notNull(),
+    summary: text("summary").notNull(),
+    record: text("record").notNull(),
+  },
+  (t) => [index("responses_subject_idx").on(t.appId, t.subjectId)],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id").notNull(),
+    responseId: text("response_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    record: text("record").notNull(),
+  },
+  (t) => [index("feedback_response_idx").on(t.responseId)],
+);

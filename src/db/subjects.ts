@@ -1,14 +1,14 @@
 /**
- * Storage of immutable Subjects (charts, casts): one row shape, one repository.
+ * Storage of immutable Subjects (charts, casts, Plans): one row shape, one repository.
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
 import { and, eq } from "drizzle-orm";
-import { casts, charts } from "./schema.ts";
+import { casts, charts, plans } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { IdempotencyCompletion } from "./types.ts";
 
-export type SubjectKind = "chart" | "cast";
-const TABLES = { chart: charts, cast: casts } as const;
+export type SubjectKind = "chart" | "cast" | "plan";
+const TABLES = { chart: charts, cast: casts, plan: plans } as const;
 
 export interface SubjectRow {
   id: string;

@@ -1,10 +1,17 @@
 /**
- * The human documentation at /docs: the integration guide (docs/guide.md,
+ * The human documentation at /docs: the integration guide (docs/*.md,
  * embedded) followed by an API reference rendered from the OpenAPI document.
  * Fully offline: inline CSS, no script, no font or CDN.
  */
 import { marked } from "marked";
-import guide from "../../docs/guide.md" with { type: "text" };
+import platformChapter from "../../docs/guide.md" with { type: "text" };
+import baziChapter from "../../docs/bazi.md" with { type: "text" };
+import liuyaoChapter from "../../docs/liuyao.md" with { type: "text" };
+import healingChapter from "../../docs/healing.md" with { type: "text" };
+import responsesChapter from "../../docs/responses.md" with { type: "text" };
+
+/** The guide's chapters in reading order: the platform first, then one per capability. */
+const GUIDE = [platformChapter, baziChapter, liuyaoChapter, healingChapter, responsesChapter].join("\n\n");
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -89,7 +96,7 @@ export function renderDocsPage(openapi: Schema): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Lingshu API guide</title><style>${CSS}</style></head><body>
 <nav><a href="#guide">Guide</a><a href="#errors">Error codes</a><a href="#reference">API reference</a><a href="/openapi.json">openapi.json</a></nav>
-<main id="guide">${marked.parse(guide)}</main>
+<main id="guide">${marked.parse(GUIDE)}</main>
 <h2 id="errors">Error codes</h2>${errorTable()}
 <h2 id="reference">API reference</h2>${ops}
 </body></html>`;
