@@ -10,7 +10,7 @@
  */
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,8 +28,8 @@ function cli(...args) {
   return JSON.parse(r.stdout);
 }
 
-function start(args, port) {
-  const child = spawn(bun, args, { env: { ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+function start(args, port, extraEnv = {}) {
+  const child = spawn(bun, args, { env: { ...env, ...extraEnv, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve) => setTimeout(() => resolve(child), 700));
 }
 
@@ -39,14 +39,18 @@ const run = (opts) =>
 const app = cli("app", "create", "--name", "bench", "--env", "test", "--rpm", "100000000", "--concurrency", "100000", "--monthly-quota", "100000000");
 const { key } = cli("key", "create", app.id);
 const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-const bare = await start([join(root, "bench", "bare-server.ts")], 3931);
 const lingshu = await start([join(root, "src", "main.ts"), "serve"], 3932);
 const birth = { birth: { year: 1990, month: 5, day: 17, hour: 8, gender: "女" } };
-const created = await fetch("http://127.0.0.1:3932/v1/bazi/charts", { method: "POST", headers: { ...auth, "idempotency-key": "seed" }, body: JSON.stringify(birth) }).then((r) => r.json());
+const createdText = await fetch("http://127.0.0.1:3932/v1/bazi/charts", { method: "POST", headers: { ...auth, "idempotency-key": "seed" }, body: JSON.stringify(birth) }).then((r) => r.text());
+const created = JSON.parse(createdText);
+const bodyFile = join(dir, "chart.json");
+writeFileSync(bodyFile, createdText);
+const bare = await start([join(root, "bench", "bare-server.ts")], 3931, { BARE_BODY_FILE: bodyFile });
 
 let n = 0;
 const scenarios = {
   "bare Bun.serve GET": () => run({ url: "http://127.0.0.1:3931/" }),
+  "bare Bun.serve GET, same bytes as a chart": () => run({ url: "http://127.0.0.1:3931/same-body" }),
   "GET /v1/bazi/charts/{id}": () => run({ url: `http://127.0.0.1:3932/v1/bazi/charts/${created.id}`, headers: auth }),
   "POST /v1/bazi/charts": () =>
     run({
@@ -72,11 +76,13 @@ try {
 }
 const best = (name) => rows.filter((r) => r.name === name).sort((a, b) => b.rps - a.rps)[0];
 const ceiling = best("bare Bun.serve GET").rps;
+const sameSizeCeiling = best("bare Bun.serve GET, same bytes as a chart").rps;
+const pct = (rps, of) => `${((100 * rps) / of).toFixed(0)}%`;
 console.log(`\n${connections} connections, ${seconds} s per run, alternating, best of 2 rounds\n`);
-console.log("| scenario | requests/s | p50 ms | p99 ms | vs bare | non-2xx |");
-console.log("|---|---|---|---|---|---|");
+console.log("| scenario | requests/s | p50 ms | p99 ms | vs bare | vs bare, same bytes | non-2xx |");
+console.log("|---|---|---|---|---|---|---|");
 for (const name of Object.keys(scenarios)) {
   const r = best(name);
-  console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / ceiling).toFixed(0)}% | ${r.non2xx + r.errors} |`);
+  console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${pct(r.rps, ceiling)} | ${pct(r.rps, sameSizeCeiling)} | ${r.non2xx + r.errors} |`);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
-import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
+import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { computeChart, validateBirth } from "./index.ts";
 import { ChartPayload, ChartRecord } from "./model.ts";
 import type { SubjectRepository } from "../db/subjects.ts";
@@ -38,11 +38,7 @@ export function baziEndpoints(charts: SubjectRepository): Endpoint[] {
           metadata: ctx.body.metadata ?? null,
           ...computeChart(checked.birth),
         };
-        return {
-          status: 201,
-          body: record,
-          commit: (completion) => charts.insert({ id, appId: ctx.app.id, endUserId: ctx.body.end_user_id ?? null, createdAt: ctx.now, record: JSON.stringify(record) }, completion),
-        };
+        return subjectCreated(charts, { appId: ctx.app.id, endUserId: ctx.body.end_user_id ?? null, createdAt: ctx.now }, record);
       },
     }),
     ...subjectReadDeleteEndpoints({

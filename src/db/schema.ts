@@ -52,8 +52,18 @@ export const idempotencyRecords = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     /** While in progress: after this instant the claim is considered abandoned (crash) and may be taken over. */
     lockedUntil: integer("locked_until").notNull(),
+    /**
+     * The resource the request created. When its stored record is exactly the
+     * answer, `body` stays null and a replay reads the record: the bytes are
+     * not kept twice, and hard-deleting the resource deletes this row too.
+     */
+    resourceId: text("resource_id"),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.key] }), index("idempotency_expires_idx").on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.key] }),
+    index("idempotency_expires_idx").on(t.expiresAt),
+    index("idempotency_resource_idx").on(t.appId, t.resourceId),
+  ],
 );
 
 export const usageMonths = sqliteTable(

@@ -4,9 +4,10 @@
  * inside one call, which makes each method atomic in this single-threaded process.
  */
 import type { Database } from "bun:sqlite";
-import { and, eq, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, idempotencyRecords, usageMonths } from "./schema.ts";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { apiKeys, apps, casts, charts, idempotencyRecords, plans, usageMonths } from "./schema.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
+import { WriteBatch } from "./write-batch.ts";
 import type {
   AppRecord,
   Capability,
@@ -27,24 +28,86 @@ function toApp(row: AppRow): AppRecord {
   return { ...row, capabilities: JSON.parse(row.capabilities) as Capability[] };
 }
 
+/** Tables whose `record` column holds a resource's complete answer, by id prefix. */
+const RECORD_TABLES: Record<string, typeof charts | typeof casts | typeof plans> = { bzc_: charts, lyc_: casts, hpl_: plans };
+
 export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
 
 export class Store {
   readonly db: Db;
 
+  /** Request-path writes are group-committed: see write-batch.ts. */
+  private readonly writes: WriteBatch;
+
   constructor(readonly sqlite: Database) {
     this.db = toDrizzle(sqlite);
+    this.writes = new WriteBatch(sqlite);
   }
 
-  /** The hottest read of the service (every authenticated request): prepared once, after migrations. */
-  private keyWithAppQuery?: ReturnType<Store["prepareKeyWithApp"]>;
-  private prepareKeyWithApp() {
-    return this.db
-      .select({ key: apiKeys, app: apps })
-      .from(apiKeys)
-      .innerJoin(apps, eq(apps.id, apiKeys.appId))
-      .where(eq(apiKeys.digest, sql.placeholder("digest")))
-      .prepare();
+  /**
+   * Hot statements, prepared once (after migrations): building a drizzle query
+   * costs more than running it, and these run on every request.
+   */
+  private hot?: ReturnType<Store["prepareHotStatements"]>;
+  private get statements() {
+    return (this.hot ??= this.prepareHotStatements());
+  }
+
+  private prepareHotStatements() {
+    const idem = idempotencyRecords;
+    const sameClaim = and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key")), eq(idem.requestId, sql.placeholder("requestId")));
+    return {
+      // Two indexed lookups: SQLite runs the join form of this read several times slower.
+      keyByDigest: this.db.select().from(apiKeys).where(eq(apiKeys.digest, sql.placeholder("digest"))).prepare(),
+      appById: this.db.select().from(apps).where(eq(apps.id, sql.placeholder("id"))).prepare(),
+      dataVersion: this.sqlite.query<{ data_version: number }, []>("PRAGMA data_version"),
+      claim: this.db
+        .insert(idem)
+        .values({
+          appId: sql.placeholder("appId"),
+          key: sql.placeholder("key"),
+          fingerprint: sql.placeholder("fingerprint"),
+          state: "in_progress",
+          status: null,
+          body: null,
+          requestId: sql.placeholder("requestId"),
+          createdAt: sql.placeholder("createdAt"),
+          expiresAt: sql.placeholder("expiresAt"),
+          lockedUntil: sql.placeholder("lockedUntil"),
+          resourceId: null,
+        })
+        .onConflictDoNothing()
+        .prepare(),
+      existing: this.db
+        .select()
+        .from(idem)
+        .where(and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key"))))
+        .prepare(),
+      complete: this.db
+        .update(idem)
+        .set({
+          state: "completed",
+          status: sql.placeholder("status") as unknown as number,
+          body: sql.placeholder("body") as unknown as string,
+          resourceId: sql.placeholder("resourceId") as unknown as string,
+        })
+        .where(sameClaim)
+        .prepare(),
+    };
+  }
+
+  /**
+   * Authenticated callers by key digest. Every request needs one, so they are
+   * kept in memory and dropped whenever the keys or Apps may have changed:
+   * by this connection (the methods below call forgetCallers) or by another
+   * process such as the operator CLI (SQLite's data_version moves).
+   */
+  private callers = new Map<string, { key: KeyRecord; app: AppRecord }>();
+  private callersVersion = -1;
+  private static readonly MAX_CACHED_CALLERS = 10_000;
+
+  private forgetCallers(): void {
+    this.callers.clear();
   }
 
   // ── readiness ────────────────────────────────────────────────────────────
@@ -67,6 +130,7 @@ export class Store {
   }
 
   close(): void {
+    this.writes.flush();
     this.sqlite.close(false);
   }
 
@@ -75,9 +139,9 @@ export class Store {
    * business write and its stored answer land (or vanish) together.
    */
   async atomically<T>(work: (db: Db) => T, completion?: IdempotencyCompletion): Promise<T> {
-    return this.db.transaction((tx) => {
-      const result = work(tx as unknown as Db);
-      if (completion) this.writeCompletion(tx as unknown as Db, completion);
+    return this.writes.run(() => {
+      const result = work(this.db);
+      if (completion) this.writeCompletion(completion);
       return result;
     });
   }
@@ -85,6 +149,7 @@ export class Store {
   // ── apps ─────────────────────────────────────────────────────────────────
   async insertApp(app: AppRecord): Promise<void> {
     this.db.insert(apps).values({ ...app, capabilities: JSON.stringify(app.capabilities) }).run();
+    this.forgetCallers();
   }
 
   async getApp(id: string): Promise<AppRecord | null> {
@@ -105,18 +170,32 @@ export class Store {
     const values: Partial<AppRow> = { ...rest, updatedAt: now };
     if (capabilities) values.capabilities = JSON.stringify(capabilities);
     this.db.update(apps).set(values).where(eq(apps.id, id)).run();
+    this.forgetCallers();
     return this.getApp(id);
   }
 
   // ── keys ─────────────────────────────────────────────────────────────────
   async insertKey(key: KeyRecord): Promise<void> {
     this.db.insert(apiKeys).values(key).run();
+    this.forgetCallers();
   }
 
   async findKeyByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null> {
-    this.keyWithAppQuery ??= this.prepareKeyWithApp();
-    const row = this.keyWithAppQuery.get({ digest });
-    return row ? { key: row.key, app: toApp(row.app) } : null;
+    const version = this.statements.dataVersion.get()!.data_version;
+    if (version !== this.callersVersion) {
+      this.callers.clear();
+      this.callersVersion = version;
+    }
+    const cached = this.callers.get(digest);
+    if (cached) return cached;
+    const key = this.statements.keyByDigest.get({ digest });
+    if (!key) return null; // misses are not cached: they would let anyone fill the memory
+    const app = this.statements.appById.get({ id: key.appId });
+    if (!app) return null;
+    const found = { key, app: toApp(app) };
+    if (this.callers.size >= Store.MAX_CACHED_CALLERS) this.callers.clear();
+    this.callers.set(digest, found);
+    return found;
   }
 
   async listKeys(appId: string): Promise<KeyRecord[]> {
@@ -129,6 +208,7 @@ export class Store {
 
   async revokeKey(id: string, now: number): Promise<KeyRecord | null> {
     this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), sql`${apiKeys.revokedAt} IS NULL`)).run();
+    this.forgetCallers();
     return this.getKey(id);
   }
 
@@ -142,6 +222,10 @@ export class Store {
    * lock ran out (its process died), is taken over; otherwise the existing record is returned.
    */
   async claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult> {
+    return this.writes.run(() => this.claimNow(c));
+  }
+
+  private claimNow(c: IdempotencyClaim): ClaimResult {
     const fresh = {
       appId: c.appId,
       key: c.key,
@@ -153,12 +237,13 @@ export class Store {
       createdAt: c.now,
       expiresAt: c.now + c.ttlMs,
       lockedUntil: c.now + c.lockMs,
+      resourceId: null,
     };
-    const inserted = changes(this.db.insert(idempotencyRecords).values(fresh).onConflictDoNothing().run());
+    const inserted = changes(this.statements.claim.run(fresh));
     if (inserted.changes === 1) return { kind: "claimed" };
     const where = and(eq(idempotencyRecords.appId, c.appId), eq(idempotencyRecords.key, c.key));
-    const existing = this.db.select().from(idempotencyRecords).where(where).get() as IdempotencyRecord | undefined;
-    if (!existing) return this.claimIdempotency(c);
+    const existing = this.statements.existing.get({ appId: c.appId, key: c.key }) as IdempotencyRecord | undefined;
+    if (!existing) return this.claimNow(c);
     const abandoned = existing.state === "in_progress" && existing.lockedUntil <= c.now && existing.fingerprint === c.fingerprint;
     if (existing.expiresAt <= c.now || abandoned) {
       const taken = changes(
@@ -169,19 +254,19 @@ export class Store {
           .run(),
       );
       if (taken.changes === 1) return { kind: "claimed" };
-      return this.claimIdempotency(c);
+      return this.claimNow(c);
     }
     return { kind: "existing", record: existing };
   }
 
   /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
   async completeIdempotency(completion: IdempotencyCompletion): Promise<void> {
-    this.writeCompletion(this.db, completion);
+    await this.writes.run(() => this.writeCompletion(completion));
   }
 
   /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
   async releaseIdempotency(appId: string, key: string, requestId: string): Promise<void> {
-    this.db
+    await this.writes.run(() => this.db
       .delete(idempotencyRecords)
       .where(
         and(
@@ -191,7 +276,25 @@ export class Store {
           eq(idempotencyRecords.state, "in_progress"),
         ),
       )
-      .run();
+      .run());
+  }
+
+  /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
+  async storedRecord(appId: string, resourceId: string): Promise<string | null> {
+    const table = RECORD_TABLES[resourceId.slice(0, resourceId.indexOf("_") + 1)];
+    if (!table) return null;
+    const row = this.db.select({ record: table.record }).from(table as typeof charts).where(and(eq(table.id, resourceId), eq(table.appId, appId))).get();
+    return row?.record ?? null;
+  }
+
+  /**
+   * Deletes the idempotency records that answer with these resources' records;
+   * call inside the transaction that hard-deletes them. A retry with such a key
+   * then runs again, as if the key had never been used.
+   */
+  forgetIdempotencyOf(db: Db, appId: string, resourceIds: string[]): void {
+    if (resourceIds.length === 0) return;
+    db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.appId, appId), inArray(idempotencyRecords.resourceId, resourceIds))).run();
   }
 
   async purgeExpiredIdempotency(now: number): Promise<number> {
@@ -207,17 +310,17 @@ export class Store {
     return (row as IdempotencyRecord | undefined) ?? null;
   }
 
-  private writeCompletion(db: Db, c: IdempotencyCompletion): void {
-    db.update(idempotencyRecords)
-      .set({ state: "completed", status: c.status, body: c.body })
-      .where(
-        and(
-          eq(idempotencyRecords.appId, c.appId),
-          eq(idempotencyRecords.key, c.key),
-          eq(idempotencyRecords.requestId, c.requestId),
-        ),
-      )
-      .run();
+  /** The prepared statement runs on the one connection, so inside `atomically` it joins that transaction. */
+  private writeCompletion(c: IdempotencyCompletion): void {
+    const byReference = c.resourceId !== undefined;
+    this.statements.complete.run({
+      status: c.status,
+      body: byReference ? null : c.body,
+      resourceId: c.resourceId ?? null,
+      appId: c.appId,
+      key: c.key,
+      requestId: c.requestId,
+    });
   }
 
   // ── usage ────────────────────────────────────────────────────────────────

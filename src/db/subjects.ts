@@ -2,7 +2,7 @@
  * Storage of immutable Subjects (charts, casts, Plans): one row shape, one repository.
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { casts, charts, plans } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { IdempotencyCompletion } from "./types.ts";
@@ -30,24 +30,45 @@ export class SubjectRepository {
     private readonly kind: SubjectKind,
   ) {}
 
+  /** Reads and inserts run on every request of their kind: prepared once, on first use. */
+  private prepared?: ReturnType<SubjectRepository["prepare"]>;
+  private get statements() {
+    return (this.prepared ??= this.prepare());
+  }
+
+  private prepare() {
+    const table = TABLES[this.kind];
+    return {
+      get: this.store.db
+        .select({ record: table.record })
+        .from(table)
+        .where(and(eq(table.id, sql.placeholder("id")), eq(table.appId, sql.placeholder("appId"))))
+        .prepare(),
+      insert: this.store.db
+        .insert(table)
+        .values({
+          id: sql.placeholder("id"),
+          appId: sql.placeholder("appId"),
+          endUserId: sql.placeholder("endUserId"),
+          createdAt: sql.placeholder("createdAt"),
+          record: sql.placeholder("record"),
+        })
+        .prepare(),
+    };
+  }
+
   /** Registers data that must vanish with the Subject. */
   onDelete(hook: DownstreamDelete): void {
     this.downstream.push(hook);
   }
 
   async insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void> {
-    await this.store.atomically((db) => db.insert(TABLES[this.kind]).values(row).run(), completion);
+    await this.store.atomically(() => this.statements.insert.run({ ...row }), completion);
   }
 
   /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
   async get(appId: string, id: string): Promise<string | null> {
-    const table = TABLES[this.kind];
-    const row = this.store.db
-      .select({ record: table.record })
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.appId, appId)))
-      .get();
-    return row?.record ?? null;
+    return this.statements.get.get({ id, appId })?.record ?? null;
   }
 
   /** @returns false when no such Subject exists in the App */
@@ -56,6 +77,7 @@ export class SubjectRepository {
     return this.store.atomically((db) => {
       const deleted = db.delete(table).where(and(eq(table.id, id), eq(table.appId, appId))).run() as unknown as { changes: number };
       if (deleted.changes === 0) return false;
+      this.store.forgetIdempotencyOf(db, appId, [id]);
       for (const hook of this.downstream) hook(db, appId, id);
       return true;
     }, completion);

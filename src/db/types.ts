@@ -42,6 +42,8 @@ export interface IdempotencyRecord {
   createdAt: number;
   expiresAt: number;
   lockedUntil: number;
+  /** Set with a null `body`: the answer is this resource's stored record. */
+  resourceId: string | null;
 }
 
 export interface IdempotencyClaim {
@@ -63,6 +65,11 @@ export interface IdempotencyCompletion {
   requestId: string;
   status: number;
   body: string;
+  /**
+   * The created resource whose stored record is exactly `body`: then only this
+   * reference is kept (see schema.ts), and deleting the resource deletes it.
+   */
+  resourceId?: string;
 }
 
 export interface UsageRecord {

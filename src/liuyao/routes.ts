@@ -6,7 +6,7 @@ import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
-import { subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
+import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { castReading, drawDayanLines, randomIntFromBytes, type LineValue } from "./index.ts";
 import { CastPayload, CastRecord } from "./model.ts";
 import type { SubjectRepository } from "../db/subjects.ts";
@@ -60,12 +60,7 @@ export function liuyaoEndpoints(casts: SubjectRepository): Endpoint[] {
           metadata: body.metadata ?? null,
           ...reading,
         };
-        return {
-          status: 201,
-          body: record,
-          commit: (completion) =>
-            casts.insert({ id, appId: ctx.app.id, endUserId: body.end_user_id ?? null, createdAt: ctx.now, record: JSON.stringify(record) }, completion),
-        };
+        return subjectCreated(casts, { appId: ctx.app.id, endUserId: body.end_user_id ?? null, createdAt: ctx.now }, record);
       },
     }),
     ...subjectReadDeleteEndpoints({

@@ -29,10 +29,23 @@ export interface HandlerContext<Body> {
   requireCapability(capability: Capability): void;
 }
 
+/**
+ * A body that is already JSON text (a stored record): answered as is, so a read
+ * costs neither a parse nor a stringify and returns exactly the stored bytes.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface HandlerResult {
   status: number;
-  /** null for 204. */
+  /** null for 204; a JsonText is sent verbatim, anything else is serialised. */
   body: unknown;
+  /**
+   * The id of the resource whose stored record is byte for byte this body: the
+   * idempotency record then keeps a reference instead of a second copy.
+   */
+  storedAs?: string;
   /**
    * Writes the business rows together with the stored idempotent answer, in one
    * transaction. Absent when the handler writes nothing.

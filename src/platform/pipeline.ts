@@ -14,9 +14,9 @@ import { rateHeaders, type Limiter } from "./limits.ts";
 import { msUntilNextMonth, utcMonth, type RequestCounter } from "./usage.ts";
 import { logRequest, type Logger } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
-import type { Endpoint, HandlerContext } from "./endpoint.ts";
+import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Store } from "../db/store.ts";
-import type { AppRecord, Capability, IdempotencyCompletion } from "../db/types.ts";
+import type { AppRecord, Capability, IdempotencyCompletion, IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
   store: Store;
@@ -112,9 +112,10 @@ export class Pipeline {
           judgeExisting(claim.record, requestFingerprint, now);
           replayed = true;
           const status = claim.record.status!;
+          const body = await this.storedAnswer(claim.record);
           const headers: Record<string, string> = { ...limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
           if (status !== 204) Object.assign(headers, JSON_HEADERS);
-          response = new Response(status === 204 ? null : claim.record.body, { status, headers });
+          response = new Response(status === 204 ? null : body, { status, headers });
           return response;
         }
       }
@@ -148,8 +149,8 @@ export class Pipeline {
   ): Promise<Response> {
     const { store } = this.deps;
     const { caller, requestId, idempotencyKey } = run;
-    const completionFor = (status: number, text: string): IdempotencyCompletion | undefined =>
-      idempotencyKey === null ? undefined : { appId: caller.id, key: idempotencyKey, requestId, status, body: text };
+    const completionFor = (status: number, text: string, resourceId?: string): IdempotencyCompletion | undefined =>
+      idempotencyKey === null ? undefined : { appId: caller.id, key: idempotencyKey, requestId, status, body: text, ...(resourceId ? { resourceId } : {}) };
     try {
       if (endpoint.billable) await this.checkMonthlyQuota(caller, run.now);
       const ctx: HandlerContext<unknown> = {
@@ -168,8 +169,8 @@ export class Pipeline {
         },
       };
       const result = await endpoint.handle(ctx as never);
-      const text = result.body === null ? "" : JSON.stringify(result.body);
-      const completion = completionFor(result.status, text);
+      const text = result.body === null ? "" : result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
+      const completion = completionFor(result.status, text, result.storedAs);
       if (result.commit) await result.commit(completion);
       else if (completion) await store.completeIdempotency(completion);
       const headers: Record<string, string> = { ...limitHeaders, "x-request-id": requestId };
@@ -186,6 +187,15 @@ export class Pipeline {
       }
       throw apiError;
     }
+  }
+
+  /** The body of a finished idempotent request: stored as is, or the record of the resource it created. */
+  private async storedAnswer(record: IdempotencyRecord): Promise<string | null> {
+    if (record.body !== null || record.resourceId === null) return record.body;
+    const text = await this.deps.store.storedRecord(record.appId, record.resourceId);
+    // Deleting a resource deletes the records that refer to it, so this is only a race with that delete.
+    if (text === null) throw new ApiError("RESOURCE_NOT_FOUND", `The resource created with this Idempotency-Key (${record.resourceId}) has been deleted.`);
+    return text;
   }
 
   private async checkMonthlyQuota(app: AppRecord, now: number): Promise<void> {

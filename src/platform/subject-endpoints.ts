@@ -1,8 +1,8 @@
 /**
- * GET and DELETE of an immutable Subject (chart, cast) are the same shape for
- * every capability: read the stored answer or hard-delete it with its Responses.
+ * GET and DELETE of an immutable Subject (chart, cast, Plan) are the same shape for
+ * every capability: read the stored answer or hard-delete it with its downstream data.
  */
-import { defineEndpoint, type Endpoint } from "./endpoint.ts";
+import { defineEndpoint, JsonText, type Endpoint, type HandlerResult } from "./endpoint.ts";
 import { notFound } from "./pipeline.ts";
 import type { SubjectRepository } from "../db/subjects.ts";
 import type { Capability } from "../db/types.ts";
@@ -18,11 +18,16 @@ export interface SubjectRoutes {
   tag: string;
   repository: SubjectRepository;
   schema: TSchema;
+  /** Plans: the spec requires an Idempotency-Key on DELETE (charts and casts need none). */
+  idempotentDelete?: boolean;
+  /** What else the DELETE removes, for its summary and description; default "its Responses". */
+  downstream?: string;
 }
 
 export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
   const params = [{ name: r.param, pattern: new RegExp(`^${r.prefix}_`), description: `The ${r.noun}'s id (\`${r.prefix}_…\`).` }];
   const path = `${r.collection}/:${r.param}`;
+  const downstream = r.downstream ?? "its Responses";
   return [
     defineEndpoint({
       method: "GET",
@@ -40,26 +45,45 @@ export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
         const id = ctx.params[r.param]!;
         const record = await r.repository.get(ctx.app.id, id);
         if (record === null) throw notFound(id);
-        return { status: 200, body: JSON.parse(record) };
+        return { status: 200, body: new JsonText(record) };
       },
     }),
     defineEndpoint({
       method: "DELETE",
       path,
       operationId: `delete_${r.noun.replace(/\W+/g, "_")}`,
-      summary: `Delete a ${r.noun} and its Responses`,
-      description: `Hard-deletes the ${r.noun} and every Response about it (and their feedback). Afterwards they all read 404.`,
+      summary: `Delete a ${r.noun} and ${downstream}`,
+      description: `Hard-deletes the ${r.noun} and ${downstream}, with the feedback on those Responses. Afterwards they all read 404 and no row of them remains.`,
       tag: r.tag,
       capability: r.capability,
-      idempotent: false,
+      idempotent: r.idempotentDelete ?? false,
       params,
       errors: [],
       success: { status: 204, description: "Deleted." },
       async handle(ctx) {
         const id = ctx.params[r.param]!;
-        if (!(await r.repository.delete(ctx.app.id, id))) throw notFound(id);
-        return { status: 204, body: null };
+        if ((await r.repository.get(ctx.app.id, id)) === null) throw notFound(id);
+        // Deleted in the commit, so an idempotent DELETE stores its 204 in the same transaction.
+        return { status: 204, body: null, commit: async (completion) => void (await r.repository.delete(ctx.app.id, id, completion)) };
       },
     }),
   ];
+}
+
+/**
+ * The 201 answer of a Subject creation: the record is serialised once, and
+ * those same bytes are stored, answered and kept for idempotent replays.
+ */
+export function subjectCreated(
+  repository: SubjectRepository,
+  owner: { appId: string; endUserId: string | null; createdAt: number },
+  record: { id: string },
+): HandlerResult {
+  const text = JSON.stringify(record);
+  return {
+    status: 201,
+    body: new JsonText(text),
+    storedAs: record.id,
+    commit: (completion) => repository.insert({ id: record.id, ...owner, record: text }, completion),
+  };
 }

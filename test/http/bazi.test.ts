@@ -86,3 +86,29 @@ describe("charts", () => {
     expectErrorShape(await post({ birth }, t.key), 403, "CAPABILITY_NOT_GRANTED");
   });
 });
+
+describe("the idempotency record of a chart keeps a reference, not a copy", () => {
+  const row = (key: string) => s.store.sqlite.query("SELECT body, resource_id FROM idempotency_records WHERE key = ?").get(key) as { body: string | null; resource_id: string | null };
+
+  test("the replay is still byte for byte the first answer", async () => {
+    const key = uniqueKey("ref");
+    const first = await post({ birth }, undefined, key);
+    expect(first.status).toBe(201);
+    expect(row(key)).toEqual({ body: null, resource_id: first.json.id });
+    const again = await post({ birth }, undefined, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.text).toBe(first.text);
+  });
+
+  test("deleting the chart deletes the record: the birth data is nowhere else, and the key runs anew", async () => {
+    const key = uniqueKey("erase");
+    const first = await post({ birth }, undefined, key);
+    expect((await s.request("DELETE", `/v1/bazi/charts/${first.json.id}`)).status).toBe(204);
+    expect(s.store.sqlite.query("SELECT count(*) AS n FROM idempotency_records WHERE key = ?").get(key)).toEqual({ n: 0 });
+    const retry = await post({ birth }, undefined, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expect(retry.json.id).not.toBe(first.json.id);
+  });
+});
