@@ -1,17 +1,19 @@
 /**
- * The astronomical tables the engine needs, extracted once (lazily) from lunar-typescript 1.8.6:
- * the 节 instants and the lunar month starts covering 1900-01-01 … 2100-12-31.
+ * The astronomical tables the engine needs, extracted from lunar-typescript 1.8.6: the 节
+ * instants and the lunar month starts covering 1900-01-01 … 2100-12-31.
  *
  * Why a table: asking lunar-typescript for Solar → Lunar → EightChar → Yun costs over a
  * millisecond per chart, almost all of it recomputing the same year's terms and new moons. The
- * whole range is ~2,400 terms and ~2,500 months, built in ~0.2 s on first use (call
- * {@link prepareAlmanac} at start-up to pay it early); afterwards every lookup is O(1) or a short
- * binary search. The library (寿星万年历 algorithms, with its historical-almanac corrections before
+ * whole range is ~2,400 terms and ~2,500 months. Extracting them takes ~0.2 s, too long for a
+ * binary that must be ready in 0.3 s, so `npm run generate:almanac` extracts them once into
+ * data/almanac.json (embedded in the binary), and a test re-extracts them from the library and
+ * requires the file to be identical. Every lookup is then O(1) or a short binary search. The library (寿星万年历 algorithms, with its historical-almanac corrections before
  * 1960) stays the single source of astronomy, so results match it exactly; the tests re-check the
  * table against the library and against the golden file's independently computed term times.
  */
 import { LunarYear, ShouXingUtil, Solar } from "lunar-typescript";
 import { DAY_SECONDS, jdnFromYmd } from "./civil-date.ts";
+import ALMANAC_DATA from "./data/almanac.json" with { type: "json" };
 
 /** First and last solar years the service accepts. */
 export const FIRST_YEAR = 1900;
@@ -49,7 +51,8 @@ function civilSecondsOfJulianDay(jd: number): number {
   return jdnFromYmd(s.getYear(), s.getMonth(), s.getDay()) * DAY_SECONDS + s.getHour() * 3600 + s.getMinute() * 60 + s.getSecond();
 }
 
-function build(): Almanac {
+/** Extracts the tables from lunar-typescript (~0.2 s): for the generator script and the freshness test. */
+export function extractAlmanac(): Almanac {
   const jie = new Float64Array(jieEntry(LAST_YEAR + 1, 0) + 1);
   const months = new Map<number, [number, number]>(); // start JDN → [lunar year, signed month]
   for (let y = FIRST_YEAR; y <= LAST_YEAR; y++) {
@@ -85,18 +88,34 @@ function build(): Almanac {
   return a;
 }
 
+/** The JSON form of the tables (data/almanac.json): one array of integers per field. */
+export type AlmanacData = { [K in keyof Almanac]: number[] };
+
+export function almanacToData(a: Almanac): AlmanacData {
+  return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, Array.from(v as ArrayLike<number>)])) as AlmanacData;
+}
+
+function almanacFromData(d: AlmanacData): Almanac {
+  return {
+    jie: Float64Array.from(d.jie),
+    monthStart: Int32Array.from(d.monthStart),
+    monthYear: Int16Array.from(d.monthYear),
+    monthNumber: Int8Array.from(d.monthNumber),
+    monthLeap: Uint8Array.from(d.monthLeap),
+    yearFirstMonth: Int32Array.from(d.yearFirstMonth),
+    yearLeapMonth: Int8Array.from(d.yearLeapMonth),
+  };
+}
+
 let cached: Almanac | undefined;
 
-/**
- * The shared tables, built on first call. Deterministic: the same library version always yields
- * the same tables, so caching them does not make the engine impure.
- */
+/** The shared tables, loaded from the embedded data/almanac.json on first call. */
 export function almanac(): Almanac {
-  cached ??= build();
+  cached ??= almanacFromData(ALMANAC_DATA as AlmanacData);
   return cached;
 }
 
-/** Build the tables now (e.g. at server start) instead of on the first chart. */
+/** Load the tables now (at server start) instead of on the first chart. */
 export function prepareAlmanac(): void {
   almanac();
 }

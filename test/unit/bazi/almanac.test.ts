@@ -4,11 +4,17 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Lunar, LunarYear, Solar } from "lunar-typescript";
-import { almanac, FIRST_JDN, jieEntry, LAST_JDN, lunarMonthIndexAt } from "../../../src/bazi/almanac.ts";
+import { almanac, almanacToData, extractAlmanac, FIRST_JDN, jieEntry, LAST_JDN, lunarMonthIndexAt } from "../../../src/bazi/almanac.ts";
+import committed from "../../../src/bazi/data/almanac.json" with { type: "json" };
 import { DAY_SECONDS, formatInstant, formatJdn, jdnFromYmd, ymdFromJdn } from "../../../src/bazi/civil-date.ts";
 import { JIE_NAMES } from "../../../src/bazi/tables.ts";
 
 const a = almanac();
+
+test("the committed data/almanac.json is exactly what the installed lunar-typescript computes (else run npm run generate:almanac)", () => {
+  expect(committed).toEqual(almanacToData(extractAlmanac()));
+  expect(almanacToData(a)).toEqual(committed);
+});
 
 describe("节 table", () => {
   test("covers 大雪 1899 … 小寒 2101, strictly increasing, 29–32 days apart", () => {
