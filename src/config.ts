@@ -11,6 +11,12 @@ export interface Config {
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   model: string;
+  /** One model attempt's timeout (LINGSHU_MODEL_TIMEOUT_MS). */
+  modelTimeoutMs: number;
+  /** Retries after a failed model attempt (LINGSHU_MODEL_MAX_RETRIES). */
+  modelMaxRetries: number;
+  /** Bound on all attempts and waits of one Response (LINGSHU_MODEL_DEADLINE_MS). */
+  modelDeadlineMs: number;
   idempotencyTtlHours: number;
   keyPepper: string;
   production: boolean;
@@ -21,7 +27,16 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Used only outside production when KEY_PEPPER is unset; production must set its own. */
 const DEVELOPMENT_PEPPER = "lingshu-development-pepper-not-for-production";
-export const DEFAULT_MODEL = "claude-sonnet-4-5";
+// claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns on every call).
+export const DEFAULT_MODEL = "claude-sonnet-5-5";
+/**
+ * Model deadlines: an answer of a few hundred tokens takes seconds, so 30 s per attempt is
+ * generous; the total stays under a minute and can never be configured past two, so a
+ * client never waits minutes for a Response.
+ */
+export const MODEL_TIMEOUT_DEFAULT_MS = 30_000;
+export const MODEL_DEADLINE_DEFAULT_MS = 60_000;
+export const MODEL_DEADLINE_MAX_MS = 120_000;
 
 export class ConfigError extends Error {}
 
@@ -65,6 +80,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (keyPepper !== null && keyPepper.length < 16) throw new ConfigError("KEY_PEPPER must be at least 16 characters");
   if (keyPepper === null && production) throw new ConfigError("KEY_PEPPER must be set when NODE_ENV=production");
   const databasePath = optional(env, "DATABASE_PATH") ?? "./data/lingshu.sqlite";
+  const modelTimeoutMs = integer(env, "LINGSHU_MODEL_TIMEOUT_MS", MODEL_TIMEOUT_DEFAULT_MS, 100, MODEL_DEADLINE_MAX_MS);
+  const modelDeadlineMs = integer(env, "LINGSHU_MODEL_DEADLINE_MS", Math.max(MODEL_DEADLINE_DEFAULT_MS, modelTimeoutMs), 100, MODEL_DEADLINE_MAX_MS);
+  if (modelDeadlineMs < modelTimeoutMs) {
+    throw new ConfigError(`LINGSHU_MODEL_DEADLINE_MS (${modelDeadlineMs}) must not be shorter than LINGSHU_MODEL_TIMEOUT_MS (${modelTimeoutMs})`);
+  }
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
     host: optional(env, "HOST") ?? "127.0.0.1",
@@ -74,6 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     anthropicApiKey: optional(env, "ANTHROPIC_API_KEY"),
     anthropicBaseUrl: absoluteUrl("ANTHROPIC_BASE_URL", optional(env, "ANTHROPIC_BASE_URL")),
     model: optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL,
+    modelTimeoutMs,
+    modelMaxRetries: integer(env, "LINGSHU_MODEL_MAX_RETRIES", 2, 0, 5),
+    modelDeadlineMs,
     idempotencyTtlHours: integer(env, "IDEMPOTENCY_TTL_HOURS", 24, 1, 24 * 30),
     keyPepper: keyPepper ?? DEVELOPMENT_PEPPER,
     production,

@@ -316,7 +316,7 @@ export class Store {
     this.statements.complete.run({
       status: c.status,
       body: byReference ? null : c.body,
-      resourceId: c.resourceId ?? null,
+      resourceId: c.resourceId ?? c.ownerId ?? null,
       appId: c.appId,
       key: c.key,
       requestId: c.requestId,

@@ -70,6 +70,12 @@ export interface IdempotencyCompletion {
    * reference is kept (see schema.ts), and deleting the resource deletes it.
    */
   resourceId?: string;
+  /**
+   * The resource this answer belongs to when `body` is a copy that is not its stored record
+   * (a Healing Session's creation, event and checkout answers): the copy is kept, and deleting
+   * the resource deletes it too (Store.forgetIdempotencyOf), so no replay outlives the data.
+   */
+  ownerId?: string;
 }
 
 export interface UsageRecord {

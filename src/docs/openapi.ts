@@ -101,6 +101,7 @@ export const ERROR_ENVELOPE_SCHEMA = {
         retry_after_ms: { type: "integer", minimum: 0 },
         details: {
           type: "array",
+          description: "VALIDATION_ERROR: every problem found.",
           items: {
             type: "object",
             additionalProperties: false,
@@ -108,6 +109,23 @@ export const ERROR_ENVELOPE_SCHEMA = {
             properties: { path: { type: "string" }, message: { type: "string" } },
           },
         },
+        capability: { type: "string", description: "CAPABILITY_NOT_GRANTED: the capability that is missing." },
+        safety_action: {
+          type: "object",
+          description: "HEALING_PLAN_BLOCKED: the fixed safety-action text to show at once.",
+          required: ["text_id", "text"],
+          properties: {
+            text_id: { type: "string" },
+            text: { type: "object", required: ["en", "zh-Hans"], properties: { en: { type: "string" }, "zh-Hans": { type: "string" } } },
+          },
+        },
+        bazi_chart_id: { type: "string", description: "BAZI_CHART_NOT_FOUND: the id that names no chart of your App." },
+        playback_mode: { type: "string", description: "PLAYBACK_MODE_UNSUPPORTED: the mode the protocol cannot serve." },
+        state: { type: "string", description: "Session conflicts: the Session's current state." },
+        last_elapsed_seconds: { type: "integer", minimum: 0, description: "SESSION_STATE_CONFLICT: the last accepted progress, to resend from." },
+        allowed_events: { type: "array", items: { type: "string" }, description: "SESSION_STATE_CONFLICT: the event types the Session accepts now." },
+        reason: { type: "string", description: "SESSION_STATE_CONFLICT: why the event was refused TRANSITION_NOT_ALLOWED, SESSION_FINISHED, ELAPSED_WENT_BACKWARDS, EVENT_LIMIT_REACHED or CONCURRENT_UPDATE." },
+        client_event_id: { type: "string", description: "IDEMPOTENCY_CONFLICT on a Session event: the reused client_event_id." },
       },
     },
   },

@@ -33,12 +33,12 @@ export type CheckoutResult =
  * adverse_experience is true, and no repeated tag.
  */
 export function checkoutValidationDetails(payload: CheckoutInput): ValidationDetail[] {
-  const details = duplicateItemDetails("/adverse_tags", payload.adverse_tags);
+  const details = duplicateItemDetails("adverse_tags", payload.adverse_tags);
   if (payload.adverse_experience && payload.adverse_tags.length === 0) {
-    details.unshift({ path: "/adverse_tags", message: "must list at least one tag when adverse_experience is true" });
+    details.unshift({ path: "adverse_tags", message: "must list at least one tag when adverse_experience is true" });
   }
   if (!payload.adverse_experience && payload.adverse_tags.length > 0) {
-    details.unshift({ path: "/adverse_tags", message: "must be empty when adverse_experience is false" });
+    details.unshift({ path: "adverse_tags", message: "must be empty when adverse_experience is false" });
   }
   return details;
 }

@@ -20,7 +20,8 @@ export {
   FALLBACK_REASON, TOP_CANDIDATES, createPlanBody, type PlanBody, type PlanDependencies, type Selection,
 } from "./recommend.ts";
 export {
-  CRISIS_REASON_CODES, TERMINAL_STATES, TRANSITIONS, allowedEvents, applyEvent, isTerminal, playbackModeSupported, startSession,
+  CRISIS_REASON_CODES, MAX_EVENTS_PER_SESSION, TERMINAL_STATES, TRANSITIONS, allowedEvents, applyEvent, isTerminal,
+  playbackModeSupported, sessionSafetyAction, startSession,
   type EventResult, type SessionConflictReason, type SessionRecord, type SessionStartResult,
 } from "./sessions.ts";
 export {

@@ -72,8 +72,8 @@ export function inputSha256(normalized: NormalizedPlanInput): string {
 }
 
 /**
- * One detail per repeated item of `items`, at the repeat's JSON-pointer path.
- * @example duplicateItemDetails("/a", ["x", "y", "x"]) // [{ path: "/a/2", message: … }]
+ * One detail per repeated item of `items`, at the repeat's path in the platform's style (`tags[2]`).
+ * @example duplicateItemDetails("a", ["x", "y", "x"]) // [{ path: "a[2]", message: … }]
  */
 export function duplicateItemDetails(path: string, items: readonly unknown[] | undefined): ValidationDetail[] {
   const firstIndex = new Map<unknown, number>();
@@ -81,7 +81,7 @@ export function duplicateItemDetails(path: string, items: readonly unknown[] | u
   (items ?? []).forEach((item, index) => {
     const first = firstIndex.get(item);
     if (first === undefined) firstIndex.set(item, index);
-    else details.push({ path: `${path}/${index}`, message: `duplicate item ${JSON.stringify(item)} (first at index ${first})` });
+    else details.push({ path: `${path}[${index}]`, message: `duplicate item ${JSON.stringify(item)} (first at index ${first})` });
   });
   return details;
 }
@@ -90,13 +90,13 @@ export function duplicateItemDetails(path: string, items: readonly unknown[] | u
  * The design's "duplicate array items are rejected" rule for a Plan payload, which the
  * route answers with 422 VALIDATION_ERROR and these details. Empty when the payload is fine.
  * @example findDuplicateItems({ …, check_in: { emotion_tags: ["anger", "anger"], … } })
- *   // [{ path: "/check_in/emotion_tags/1", message: 'duplicate item "anger" (first at index 0)' }]
+ *   // [{ path: "check_in.emotion_tags[1]", message: 'duplicate item "anger" (first at index 0)' }]
  */
 export function findDuplicateItems(input: PlanInput): ValidationDetail[] {
   return [
-    ...duplicateItemDetails("/check_in/emotion_tags", input.check_in.emotion_tags),
-    ...duplicateItemDetails("/safety/crisis_flags", input.safety.crisis_flags),
-    ...duplicateItemDetails("/safety/physical_constraints", input.safety.physical_constraints),
-    ...duplicateItemDetails("/preferences/excluded_protocol_ids", input.preferences?.excluded_protocol_ids),
+    ...duplicateItemDetails("check_in.emotion_tags", input.check_in.emotion_tags),
+    ...duplicateItemDetails("safety.crisis_flags", input.safety.crisis_flags),
+    ...duplicateItemDetails("safety.physical_constraints", input.safety.physical_constraints),
+    ...duplicateItemDetails("preferences.excluded_protocol_ids", input.preferences?.excluded_protocol_ids),
   ];
 }

@@ -40,7 +40,14 @@ export interface SessionRecord {
   events: readonly SessionEvent[];
 }
 
-export type SessionConflictReason = "TRANSITION_NOT_ALLOWED" | "SESSION_FINISHED" | "ELAPSED_WENT_BACKWARDS";
+/**
+ * Events a Session keeps at most while it stays open. An event that ends the Session is
+ * accepted even beyond it, so a client can always finish and check out; a Session therefore
+ * never holds more than this plus one. Ten thousand is hours of once-a-second progress.
+ */
+export const MAX_EVENTS_PER_SESSION = 10_000;
+
+export type SessionConflictReason = "TRANSITION_NOT_ALLOWED" | "SESSION_FINISHED" | "ELAPSED_WENT_BACKWARDS" | "EVENT_LIMIT_REACHED";
 
 export type EventResult =
   | {
@@ -72,9 +79,15 @@ export function isTerminal(state: SessionState): boolean {
   return TERMINAL_STATES.includes(state);
 }
 
-/** Events the state machine accepts from `state` (none once terminal). */
-export function allowedEvents(state: SessionState): SessionEventType[] {
-  return (Object.keys(TRANSITIONS) as SessionEventType[]).filter((type) => TRANSITIONS[type].from.includes(state));
+/**
+ * Events the state machine accepts from `state` (none once terminal); once the Session holds
+ * {@link MAX_EVENTS_PER_SESSION} events, only those that end it.
+ * @example allowedEvents("paused") // ["resumed", "stopped", "abandoned"]
+ */
+export function allowedEvents(state: SessionState, eventCount = 0): SessionEventType[] {
+  const full = eventCount >= MAX_EVENTS_PER_SESSION;
+  return (Object.keys(TRANSITIONS) as SessionEventType[])
+    .filter((type) => TRANSITIONS[type].from.includes(state) && (!full || isTerminal(TRANSITIONS[type].to)));
 }
 
 /**
@@ -115,9 +128,18 @@ function safetyFor(event: SessionEvent): FixedText | null {
 }
 
 /**
+ * The safety text once any accepted event of the Session carried a crisis reason_code, else
+ * null: a crisis signalled mid-practice stays visible on every later read of the Session.
+ */
+export function sessionSafetyAction(events: readonly SessionEvent[]): FixedText | null {
+  return events.some((e) => safetyFor(e) !== null) ? SAFETY_ACTION : null;
+}
+
+/**
  * Applies one client event. Checks, in order: a repeated client_event_id (same payload →
  * unchanged Session, different payload → IDEMPOTENCY_CONFLICT), a terminal Session, the
- * transition table, then that elapsed_seconds does not go below the last accepted value.
+ * transition table, that elapsed_seconds does not go below the last accepted value, then the
+ * event cap (which never refuses an event that ends the Session).
  * @example applyEvent(readySession, { client_event_id: "e1", event_type: "started", elapsed_seconds: 0, occurred_at: "…" })
  *   // { ok: true, applied: true, session: { state: "active", … }, safety_action: null }
  */
@@ -130,11 +152,12 @@ export function applyEvent(session: SessionRecord, event: SessionEvent): EventRe
       : { ok: false, code: "IDEMPOTENCY_CONFLICT", client_event_id: event.client_event_id, state, last_elapsed_seconds };
   }
   const conflict = (reason: SessionConflictReason): EventResult =>
-    ({ ok: false, code: "SESSION_STATE_CONFLICT", reason, state, last_elapsed_seconds, allowed_events: allowedEvents(state) });
+    ({ ok: false, code: "SESSION_STATE_CONFLICT", reason, state, last_elapsed_seconds, allowed_events: allowedEvents(state, session.events.length) });
   if (isTerminal(state)) return conflict("SESSION_FINISHED");
   const transition = TRANSITIONS[event.event_type];
   if (!transition.from.includes(state)) return conflict("TRANSITION_NOT_ALLOWED");
   if (event.elapsed_seconds < last_elapsed_seconds) return conflict("ELAPSED_WENT_BACKWARDS");
+  if (session.events.length >= MAX_EVENTS_PER_SESSION && !isTerminal(transition.to)) return conflict("EVENT_LIMIT_REACHED");
   return {
     ok: true,
     applied: true,

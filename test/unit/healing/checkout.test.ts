@@ -42,18 +42,18 @@ describe("adverse tags", () => {
   test("adverse_experience true with no tags → VALIDATION_ERROR", () => {
     expect(submitCheckout(done, payload({ adverse_experience: true }))).toEqual({
       ok: false, code: "VALIDATION_ERROR",
-      details: [{ path: "/adverse_tags", message: "must list at least one tag when adverse_experience is true" }],
+      details: [{ path: "adverse_tags", message: "must list at least one tag when adverse_experience is true" }],
     });
   });
 
   test("tags without adverse_experience → VALIDATION_ERROR", () => {
     const r = submitCheckout(done, payload({ adverse_tags: ["dizziness"] }));
-    expect(r).toMatchObject({ ok: false, code: "VALIDATION_ERROR", details: [{ path: "/adverse_tags" }] });
+    expect(r).toMatchObject({ ok: false, code: "VALIDATION_ERROR", details: [{ path: "adverse_tags" }] });
   });
 
   test("a repeated tag → VALIDATION_ERROR at its index", () => {
     const r = submitCheckout(done, payload({ adverse_experience: true, adverse_tags: ["pain", "pain"] }));
-    expect(r).toMatchObject({ ok: false, code: "VALIDATION_ERROR", details: [{ path: "/adverse_tags/1" }] });
+    expect(r).toMatchObject({ ok: false, code: "VALIDATION_ERROR", details: [{ path: "adverse_tags[1]" }] });
   });
 
   test("validation comes before the state checks", () => {

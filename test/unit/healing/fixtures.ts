@@ -10,9 +10,22 @@ import { PROTOCOL_IDS } from "../../../src/healing/catalog/index.ts";
 import {
   AGE_GROUPS, AROUSAL_LEVELS, CRISIS_FLAGS, EMOTION_TAGS, ENVIRONMENTS, EYES_PREFERENCES, GOALS,
   MOVEMENT_PREFERENCES, PHYSICAL_CONSTRAINTS, POSTURES, PREFERRED_INTENSITIES, SPIRITUAL_LEVELS,
-  VOICE_PREFERENCES, type PlanInput,
+  VOICE_PREFERENCES, type PlanInput, type SessionEventType, type SessionState,
 } from "../../../src/healing/types.ts";
 import type { PlanDependencies } from "../../../src/healing/recommend.ts";
+
+/**
+ * The design's Session table, written out pair by pair (not derived from sessions.ts):
+ * state → event → next state; an absent event is a conflict.
+ */
+export const DESIGN_TRANSITIONS: Record<SessionState, Partial<Record<SessionEventType, SessionState>>> = {
+  ready: { started: "active", abandoned: "abandoned" },
+  active: { progressed: "active", paused: "paused", completed: "completed", stopped: "stopped", abandoned: "abandoned" },
+  paused: { resumed: "active", stopped: "stopped", abandoned: "abandoned" },
+  completed: {},
+  stopped: {},
+  abandoned: {},
+};
 
 export const BASE_URL = "https://lingshu.test";
 export const DEPS: PlanDependencies = { bazi: null, assetUrlFor: (id) => `${BASE_URL}/assets/healing/${id}/1.0.0/track.mp3` };

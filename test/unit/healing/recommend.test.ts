@@ -220,7 +220,7 @@ describe("applied constraints", () => {
 });
 
 describe("input validation and canonical form", () => {
-  test("findDuplicateItems reports each repeat with its JSON pointer", () => {
+  test("findDuplicateItems reports each repeat with its path", () => {
     expect(findDuplicateItems(input())).toEqual([]);
     const details = findDuplicateItems(input({
       check_in: { emotion_tags: ["anger", "sadness", "anger"] },
@@ -228,7 +228,7 @@ describe("input validation and canonical form", () => {
       preferences: { excluded_protocol_ids: ["x", "y", "x"] },
     }));
     expect(details.map((d) => d.path)).toEqual([
-      "/check_in/emotion_tags/2", "/safety/crisis_flags/1", "/safety/physical_constraints/1", "/preferences/excluded_protocol_ids/2",
+      "check_in.emotion_tags[2]", "safety.crisis_flags[1]", "safety.physical_constraints[1]", "preferences.excluded_protocol_ids[2]",
     ]);
     expect(details[0]!.message).toBe('duplicate item "anger" (first at index 0)');
   });

@@ -9,20 +9,12 @@ import { CATALOG } from "../../../src/healing/catalog/index.ts";
 import { createPlanBody } from "../../../src/healing/recommend.ts";
 import { SAFETY_ACTION } from "../../../src/healing/safety.ts";
 import {
-  applyEvent, isTerminal, playbackModeSupported, startSession, type SessionRecord,
+  MAX_EVENTS_PER_SESSION, allowedEvents, applyEvent, isTerminal, playbackModeSupported, sessionSafetyAction, startSession, type SessionRecord,
 } from "../../../src/healing/sessions.ts";
 import { PLAYBACK_MODES, SESSION_EVENT_TYPES, SESSION_STATES, type SessionEvent, type SessionEventType, type SessionState } from "../../../src/healing/types.ts";
-import { DEPS, input } from "./fixtures.ts";
+import { DEPS, DESIGN_TRANSITIONS, input } from "./fixtures.ts";
 
-/** The design's table, written out pair by pair: state → event → next state (absent = conflict). */
-const EXPECTED: Record<SessionState, Partial<Record<SessionEventType, SessionState>>> = {
-  ready: { started: "active", abandoned: "abandoned" },
-  active: { progressed: "active", paused: "paused", completed: "completed", stopped: "stopped", abandoned: "abandoned" },
-  paused: { resumed: "active", stopped: "stopped", abandoned: "abandoned" },
-  completed: {},
-  stopped: {},
-  abandoned: {},
-};
+const EXPECTED = DESIGN_TRANSITIONS;
 
 let counter = 0;
 function ev(event_type: SessionEventType, elapsed_seconds: number, extra: Partial<SessionEvent> = {}): SessionEvent {
@@ -142,6 +134,34 @@ describe("session start and escalation", () => {
     expect(applyEvent(s, ev("stopped", 20, { reason_code: "self_harm" }))).toMatchObject({ ok: true, safety_action: SAFETY_ACTION });
     expect(applyEvent(s, ev("stopped", 20, { reason_code: "panic_increase" }))).toMatchObject({ ok: true, safety_action: SAFETY_ACTION });
     expect(applyEvent(s, ev("stopped", 20, { reason_code: "phone_call" }))).toMatchObject({ ok: true, safety_action: null });
+  });
+});
+
+describe("event cap", () => {
+  const full = (state: SessionState): SessionRecord => ({
+    ...session(state, 10),
+    events: Array.from({ length: MAX_EVENTS_PER_SESSION }, (_, i) => ev("progressed", 10, { client_event_id: `full-${i}` })),
+  });
+
+  test("at the cap an event that keeps the Session open → EVENT_LIMIT_REACHED; allowed_events lists only ending ones", () => {
+    expect(applyEvent(full("active"), ev("progressed", 11))).toEqual({
+      ok: false, code: "SESSION_STATE_CONFLICT", reason: "EVENT_LIMIT_REACHED", state: "active", last_elapsed_seconds: 10,
+      allowed_events: ["completed", "stopped", "abandoned"],
+    });
+    expect(allowedEvents("paused", MAX_EVENTS_PER_SESSION)).toEqual(["stopped", "abandoned"]);
+  });
+
+  test("an ending event is still accepted at the cap, and a repeat still answers unchanged", () => {
+    expect(applyEvent(full("active"), ev("completed", 11))).toMatchObject({ ok: true, applied: true, session: { state: "completed" } });
+    const s = full("active");
+    expect(applyEvent(s, { ...s.events[0]! })).toMatchObject({ ok: true, applied: false });
+  });
+});
+
+describe("sessionSafetyAction", () => {
+  test("the safety text once any event carried a crisis reason_code", () => {
+    expect(sessionSafetyAction([ev("started", 0), ev("paused", 5, { reason_code: "phone_call" })])).toBeNull();
+    expect(sessionSafetyAction([ev("started", 0), ev("stopped", 5, { reason_code: "dissociation" })])).toEqual(SAFETY_ACTION);
   });
 });
 

@@ -1,0 +1,74 @@
+/**
+ * Storage of AI Responses and their feedback. A Response row keeps the rolling
+ * summary after its turn next to the answered record, so a follow-up reads its
+ * parent's summary in one lookup and the context never grows with the chain.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { feedback, responses } from "./schema.ts";
+import type { Db } from "./client.ts";
+import type { Store } from "./store.ts";
+import type { Capability, IdempotencyCompletion } from "./types.ts";
+import type { DownstreamDelete } from "./subjects.ts";
+
+export interface ResponseRow {
+  id: string;
+  appId: string;
+  capability: Capability;
+  subjectId: string;
+  previousResponseId: string | null;
+  createdAt: number;
+  /** The rolling summary after this turn (bounded length). */
+  summary: string;
+  /** The complete JSON answer. */
+  record: string;
+}
+
+export interface FeedbackRow {
+  id: string;
+  appId: string;
+  responseId: string;
+  createdAt: number;
+  record: string;
+}
+
+export class ResponseRepository {
+  constructor(private readonly store: Store) {}
+
+  /**
+   * Stores a Response, the billing unit it costs and the idempotent answer in one
+   * transaction: either all three land or none does.
+   */
+  async insert(row: ResponseRow, billing: { month: string; units: number }, completion?: IdempotencyCompletion): Promise<void> {
+    await this.store.atomically((db) => {
+      db.insert(responses).values(row).run();
+      this.store.addBillingUnits(db, row.appId, billing.month, billing.units);
+      // The stored answer copies the Response; owned by the Subject, it is deleted with it.
+    }, completion && { ...completion, ownerId: row.subjectId });
+  }
+
+  /** A Response of this App, or null (another App's id reads as missing). */
+  async get(appId: string, id: string): Promise<ResponseRow | null> {
+    const row = this.store.db
+      .select()
+      .from(responses)
+      .where(and(eq(responses.id, id), eq(responses.appId, appId)))
+      .get();
+    return row ?? null;
+  }
+
+  async insertFeedback(row: FeedbackRow): Promise<void> {
+    this.store.db.insert(feedback).values(row).run();
+  }
+
+  /**
+   * The cascade a Subject registers with SubjectRepository.onDelete: every Response
+   * about it and their feedback vanish in the Subject's own delete transaction.
+   */
+  readonly deleteForSubject: DownstreamDelete = (db: Db, appId: string, subjectId: string) => {
+    const ofSubject = and(eq(responses.appId, appId), eq(responses.subjectId, subjectId));
+    const responseIds = db.select({ id: responses.id }).from(responses).where(ofSubject);
+    db.delete(feedback).where(and(eq(feedback.appId, appId), inArray(feedback.responseId, responseIds))).run();
+    db.delete(responses).where(ofSubject).run();
+  };
+}
+

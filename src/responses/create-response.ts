@@ -1,0 +1,136 @@
+/**
+ * One Response creation, in order: shape → (first) subject prefix, capability,
+ * subject | (follow-up) parent, capability → the turn decision (blocked Plan,
+ * crisis, change of matter) → the interpreter or the fixed safety text → the
+ * record, stored with its billing unit and its idempotent answer in one
+ * transaction. The decisions are pure (turn.ts, facts/); this module only fetches
+ * and maps outcomes to errors.
+ */
+import { ApiError, validationError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { iso } from "../platform/schemas.ts";
+import { utcMonth } from "../platform/usage.ts";
+import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";
+import type { ResponseRepository, ResponseRow } from "../db/responses.ts";
+import type { SubjectRepository } from "../db/subjects.ts";
+import type { Capability } from "../db/types.ts";
+import { SAFETY_ACTION } from "../healing/index.ts";
+import { factSheet } from "./facts/index.ts";
+import { decideTurn, type SubjectGate } from "./turn.ts";
+import { detectLanguage } from "./language.ts";
+import { localRollingSummary, startSummary } from "./summary.ts";
+import { payloadShape, type ResponsePayload, type ResponseRecord } from "./model.ts";
+import { ModelFailure, type Interpretation, type Interpreter, type InterpretRequest } from "./interpreter.ts";
+
+export interface ResponseDeps {
+  responses: ResponseRepository;
+  subjects: Record<Capability, SubjectRepository>;
+  interpreter: Interpreter;
+}
+
+const SUBJECT_PREFIX: Readonly<Record<Capability, string>> = { bazi: "bzc_", liuyao: "lyc_", healing: "hpl_" };
+
+/** What the summary remembers of an escalated turn instead of an interpretation. */
+const ESCALATION_NOTE = "(safety escalation: the fixed safety-action text was shown, nothing was interpreted)";
+
+/** An interpretation, or the escalation's fixed text (no model: `model` null). */
+type Answer = Omit<Interpretation, "model"> & { model: string | null };
+
+interface Turn {
+  capability: Capability;
+  subjectId: string;
+  subject: unknown;
+  previous: ResponseRow | null;
+}
+
+async function resolveTurn(ctx: HandlerContext<ResponsePayload>, deps: ResponseDeps): Promise<Turn> {
+  const shaped = payloadShape(ctx.body);
+  if (!shaped.ok) throw validationError(shaped.details);
+  const shape = shaped.shape;
+  let previous: ResponseRow | null = null;
+  let capability: Capability;
+  let subjectId: string;
+  if (shape.kind === "follow_up") {
+    previous = await deps.responses.get(ctx.app.id, shape.previousResponseId);
+    if (!previous) throw new ApiError("PREVIOUS_RESPONSE_NOT_FOUND", `No Response "${shape.previousResponseId}" exists in this App.`);
+    ({ capability, subjectId } = previous);
+  } else {
+    ({ capability, subjectId } = shape);
+    if (!subjectId.startsWith(SUBJECT_PREFIX[capability])) {
+      throw new ApiError("SUBJECT_CAPABILITY_MISMATCH", `A ${capability} Subject id starts with "${SUBJECT_PREFIX[capability]}"; "${subjectId}" does not.`);
+    }
+  }
+  ctx.requireCapability(capability);
+  const stored = await deps.subjects[capability].get(ctx.app.id, subjectId);
+  // A follow-up's Subject is gone only if it was deleted, and then its Responses were deleted with it.
+  if (stored === null) throw new ApiError("SUBJECT_NOT_FOUND", `No ${capability} Subject "${subjectId}" exists in this App.`);
+  return { capability, subjectId, subject: JSON.parse(stored), previous };
+}
+
+async function interpretOrFail(interpreter: Interpreter, request: InterpretRequest): Promise<Interpretation> {
+  try {
+    return await interpreter.interpret(request);
+  } catch (err) {
+    if (!(err instanceof ModelFailure)) throw err;
+    throw new ApiError(err.kind === "timeout" ? "MODEL_TIMEOUT" : "MODEL_UNAVAILABLE", err.message, { retryAfterMs: err.retryAfterMs });
+  }
+}
+
+/** The POST /v1/responses handler body. */
+export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps: ResponseDeps): Promise<HandlerResult> {
+  const turn = await resolveTurn(ctx, deps);
+  const input = ctx.body.input;
+  const decision = decideTurn(turn.capability, turn.subject as SubjectGate, input);
+  if (decision.kind === "plan_blocked") {
+    throw new ApiError("HEALING_PLAN_BLOCKED", "This Plan is blocked by a safety red line and cannot be interpreted; show the fixed safety-action text.", {
+      fields: { safety_action: decision.safetyAction },
+    });
+  }
+  if (decision.kind === "new_subject_required") {
+    const { from, to } = decision.change;
+    throw new ApiError("NEW_SUBJECT_REQUIRED", `This asks about another matter (${to.join(", ")}) than the cast's question (${from.join(", ") || "unclear"}); one cast answers one matter. Create a new cast for it.`);
+  }
+  const facts = factSheet(turn.capability, turn.subjectId, turn.subject);
+  const summary = turn.previous?.summary ?? startSummary(facts.headline);
+  const language = detectLanguage(input);
+  const escalated = decision.kind === "escalate";
+  // Crisis language: no model call; the fixed text answers, and the summary remembers the escalation.
+  const answer: Answer = escalated
+    ? { text: SAFETY_ACTION.text[language === "zh" ? "zh-Hans" : "en"], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: null, usage: null }
+    : await interpretOrFail(deps.interpreter, { facts, summary, input, language, now: ctx.now });
+
+  const id = newId("response");
+  const previousRecord = turn.previous ? (JSON.parse(turn.previous.record) as ResponseRecord) : null;
+  const record: ResponseRecord = {
+    id,
+    object: "response",
+    capability: turn.capability,
+    subject_id: turn.subjectId,
+    previous_response_id: turn.previous?.id ?? null,
+    input,
+    output_text: answer.text,
+    language,
+    model: answer.model,
+    safety: { escalated, categories: escalated ? decision.categories : [], safety_action: escalated ? SAFETY_ACTION : null },
+    created_at: iso(ctx.now),
+    usage: { billing_units: 1, ...answer.usage },
+    // A follow-up without its own end_user_id belongs to the same end user as its parent.
+    end_user_id: ctx.body.end_user_id ?? previousRecord?.end_user_id ?? null,
+  };
+  const row: ResponseRow = {
+    id,
+    appId: ctx.app.id,
+    capability: turn.capability,
+    subjectId: turn.subjectId,
+    previousResponseId: record.previous_response_id,
+    createdAt: ctx.now,
+    summary: answer.summary,
+    record: JSON.stringify(record),
+  };
+  return {
+    status: 201,
+    // The stored bytes are the answer, so the 201, its replays and later GETs are identical.
+    body: new JsonText(row.record),
+    commit: (completion) => deps.responses.insert(row, { month: utcMonth(ctx.now), units: record.usage.billing_units }, completion),
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The fact sheet of a BaZi chart: the four pillars and what the engine derived
+ * from them, read from the stored chart. Nothing is recomputed here.
+ */
+import type { ChartBody } from "../../bazi/index.ts";
+import type { BaziFactSheet } from "./types.ts";
+
+export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
+export type PillarName = (typeof PILLAR_NAMES)[number];
+
+export interface PillarFacts {
+  ganzhi: string;
+  stem_element: string;
+  branch_element: string;
+  nayin: string;
+  ten_god: string;
+  /** 藏干 with their ten gods, e.g. "己(正财)". */
+  hidden: string[];
+}
+
+export interface BaziFacts {
+  pillars: Record<PillarName, PillarFacts>;
+  dayMaster: ChartBody["day_master"];
+  strength: ChartBody["five_elements"]["day_master_strength"];
+  counts: ChartBody["five_elements"]["counts"];
+  favorable: string[];
+  unfavorable: string[];
+  gender: string;
+  solar: { date: string; time: string };
+  lunarText: string;
+  timeConfidence: string;
+  luck: { direction: string; startDate: string; pillars: { ganzhi: string; startYear: number; endYear: number }[] };
+  /** The chart's own warning messages (conventions or time uncertainty that could change a pillar). */
+  warnings: string[];
+}
+
+/** The stored chart as far as the fact sheet reads it. */
+export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "five_elements" | "luck" | "warnings">;
+
+function pillarFacts(p: ChartBody["pillars"][PillarName]): PillarFacts {
+  return {
+    ganzhi: p.ganzhi,
+    stem_element: p.stem_element,
+    branch_element: p.branch_element,
+    nayin: p.nayin,
+    ten_god: p.ten_god,
+    hidden: p.hidden_stems.map((h) => `${h.stem}(${h.ten_god})`),
+  };
+}
+
+/** The four pillars as one string, year first: "己丑 癸酉 甲子 壬申". */
+export const pillarsText = (f: BaziFacts) => PILLAR_NAMES.map((n) => f.pillars[n].ganzhi).join(" ");
+
+/** @example baziFacts("bzc_x", chart).lines[1] // "Four pillars (year month day hour): 己丑 癸酉 甲子 壬申" */
+export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet {
+  const fe = chart.five_elements;
+  const data: BaziFacts = {
+    pillars: Object.fromEntries(PILLAR_NAMES.map((n) => [n, pillarFacts(chart.pillars[n])])) as Record<PillarName, PillarFacts>,
+    dayMaster: chart.day_master,
+    strength: fe.day_master_strength,
+    counts: fe.counts,
+    favorable: [...fe.favorable_elements],
+    unfavorable: [...fe.unfavorable_elements],
+    gender: chart.birth.gender,
+    solar: { date: chart.solar.date, time: chart.solar.time },
+    lunarText: chart.lunar.text,
+    timeConfidence: chart.birth.time_confidence,
+    luck: {
+      direction: chart.luck.direction,
+      startDate: chart.luck.start_date,
+      pillars: chart.luck.pillars.map((p) => ({ ganzhi: p.ganzhi, startYear: p.start_year, endYear: p.end_year })),
+    },
+    warnings: chart.warnings.map((w) => w.message),
+  };
+  const lines = [
+    `Subject: BaZi chart ${subjectId}`,
+    `Four pillars (year month day hour): ${pillarsText(data)}`,
+    `Birth (civil time UTC+08:00): ${data.solar.date} ${data.solar.time}, gender ${data.gender}, lunar ${data.lunarText}, time ${data.timeConfidence}`,
+    ...PILLAR_NAMES.map((n) => {
+      const p = data.pillars[n];
+      return `${n} pillar ${p.ganzhi}: stem ${p.stem_element}, branch ${p.branch_element}, 纳音 ${p.nayin}, 十神 ${p.ten_god}, 藏干 ${p.hidden.join(" ")}`;
+    }),
+    `Day master: ${data.dayMaster.stem} (${data.dayMaster.yin_yang} ${data.dayMaster.element}), ${data.strength}`,
+    `Five-element counts: ${Object.entries(data.counts).map(([e, n]) => `${e} ${n}`).join(", ")}`,
+    `Favorable elements: ${data.favorable.join(", ")}; unfavorable: ${data.unfavorable.join(", ")}`,
+    `Luck pillars (${data.luck.direction}, from ${data.luck.startDate}): ${data.luck.pillars.map((p) => `${p.ganzhi} ${p.startYear}–${p.endYear}`).join(", ")}`,
+    ...data.warnings.map((w) => `Warning: ${w}`),
+  ];
+  return { capability: "bazi", subjectId, headline: `BaZi chart ${pillarsText(data)}`, lines, data };
+}

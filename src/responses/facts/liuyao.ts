@@ -1,0 +1,97 @@
+/**
+ * The fact sheet of a LiuYao cast: the question, the day, both hexagrams and
+ * every line, read from the stored cast. Nothing is recomputed here.
+ */
+import type { Reading } from "../../liuyao/index.ts";
+import type { LiuyaoFactSheet } from "./types.ts";
+
+export interface LineFacts {
+  position: number;
+  value: number;
+  yang: boolean;
+  moving: boolean;
+  /** 干支 of the line, e.g. "己卯". */
+  ganzhi: string;
+  element: string;
+  relative: string;
+  spirit: string;
+  mark: "世" | "应" | null;
+  void: boolean;
+  monthBreak: boolean;
+  dayClash: boolean;
+}
+
+export interface LiuyaoFacts {
+  question: string;
+  castAt: string;
+  monthPillar: string;
+  dayPillar: string;
+  void: string[];
+  primary: { name: string; kingWen: number; palace: string; palaceElement: string; generation: string; world: number; response: number };
+  lines: LineFacts[];
+  movingLines: number[];
+  changed: { name: string; kingWen: number } | null;
+  /** One per moving line: "3: 亥→辰 (水→土) 回头克". */
+  transforms: string[];
+  hidden: string[];
+  related: { hu: string; cuo: string; zong: string };
+}
+
+/** The stored cast as far as the fact sheet reads it. */
+export type StoredCast = Pick<Reading, "question" | "cast_at" | "calendar" | "primary" | "changed" | "moving_lines" | "hu" | "cuo" | "zong">;
+
+/** How one line reads in the sheet: "line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, void". */
+export function lineText(l: LineFacts): string {
+  const flags = [l.mark, l.moving ? "moving" : null, l.void ? "void (旬空)" : null, l.monthBreak ? "month break (月破)" : null, l.dayClash ? "day clash (日冲)" : null];
+  return [`line ${l.position}: ${l.yang ? "yang" : "yin"} ${l.value}`, `${l.ganzhi} ${l.element}`, l.relative, l.spirit, ...flags.filter(Boolean)].join(", ");
+}
+
+/** "雷火丰 → 泽雷随", or the primary name alone when no line moves. */
+export const hexagramsText = (f: LiuyaoFacts) => (f.changed ? `${f.primary.name} → ${f.changed.name}` : f.primary.name);
+
+/** @example liuyaoFacts("lyc_x", cast).lines[2] // "Primary hexagram: 雷火丰 (King Wen 55), palace 坎 (水), 五世, world line 5, response line 2" */
+export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactSheet {
+  const p = cast.primary;
+  const data: LiuyaoFacts = {
+    question: cast.question,
+    castAt: cast.cast_at,
+    monthPillar: cast.calendar.month_pillar,
+    dayPillar: cast.calendar.day_pillar,
+    void: [...cast.calendar.void],
+    primary: { name: p.name, kingWen: p.king_wen, palace: p.palace, palaceElement: p.palace_element, generation: p.generation, world: p.world, response: p.response },
+    lines: p.lines.map((l) => ({
+      position: l.position,
+      value: l.value,
+      yang: l.yang,
+      moving: l.moving,
+      ganzhi: `${l.stem}${l.branch}`,
+      element: l.element,
+      relative: l.relative,
+      spirit: l.spirit,
+      mark: l.mark,
+      void: l.void,
+      monthBreak: l.month_break,
+      dayClash: l.day_clash,
+    })),
+    movingLines: [...cast.moving_lines],
+    changed: cast.changed ? { name: cast.changed.name, kingWen: cast.changed.king_wen } : null,
+    transforms: (cast.changed?.transforms ?? []).map((t) => `${t.position}: ${t.from}→${t.to} (${t.from_element}→${t.to_element}) ${t.tags.join(" ")}`.trim()),
+    hidden: p.hidden.map((h) => `${h.relative} ${h.stem}${h.branch} ${h.element} under line ${h.position}`),
+    related: { hu: cast.hu.name, cuo: cast.cuo.name, zong: cast.zong.name },
+  };
+  const moving = data.movingLines.length ? data.movingLines.join(", ") : "none";
+  const lines = [
+    `Subject: LiuYao cast ${subjectId}`,
+    `Question (the one matter of this cast): ${data.question}`,
+    `Cast at ${data.castAt}: month ${data.monthPillar}, day ${data.dayPillar}, void (旬空) ${data.void.join("")}`,
+    `Primary hexagram: ${data.primary.name} (King Wen ${data.primary.kingWen}), palace ${data.primary.palace} (${data.primary.palaceElement}), ${data.primary.generation}, world line ${data.primary.world}, response line ${data.primary.response}`,
+    "Lines, bottom (1) to top (6):",
+    ...data.lines.map(lineText),
+    `Moving lines: ${moving}`,
+    data.changed ? `Changed hexagram: ${data.changed.name} (King Wen ${data.changed.kingWen})` : "Changed hexagram: none (no moving line)",
+    ...data.transforms.map((t) => `Transform of line ${t}`),
+    ...data.hidden.map((h) => `Hidden spirit (伏神): ${h}`),
+    `Nuclear (互) ${data.related.hu}, opposite (错) ${data.related.cuo}, inverse (综) ${data.related.zong}`,
+  ];
+  return { capability: "liuyao", subjectId, headline: data.question, lines, data };
+}

@@ -1,0 +1,24 @@
+/**
+ * A fact sheet is what an interpreter may talk about: the confirmed facts of one
+ * Subject, copied verbatim from its stored record (never recomputed). `lines`
+ * is the text the model reads; `data` the same facts, typed, for the local interpreter.
+ */
+import type { Capability } from "../../db/types.ts";
+import type { BaziFacts } from "./bazi.ts";
+import type { LiuyaoFacts } from "./liuyao.ts";
+import type { HealingFacts } from "./healing.ts";
+
+interface SheetBase<C extends Capability, D> {
+  capability: C;
+  subjectId: string;
+  /** One short line naming the Subject; it opens the rolling summary. */
+  headline: string;
+  /** Labelled lines, values verbatim from the record. */
+  lines: string[];
+  data: D;
+}
+
+export type BaziFactSheet = SheetBase<"bazi", BaziFacts>;
+export type LiuyaoFactSheet = SheetBase<"liuyao", LiuyaoFacts>;
+export type HealingFactSheet = SheetBase<"healing", HealingFacts>;
+export type FactSheet = BaziFactSheet | LiuyaoFactSheet | HealingFactSheet;

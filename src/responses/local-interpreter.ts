@@ -1,0 +1,36 @@
+/**
+ * The deterministic local interpreter, the default when no Anthropic key is
+ * set: it writes a plain-language explanation from the same fact sheet the
+ * model would get, in the input's language, and keeps the same bounded
+ * rolling summary. Same request, same answer.
+ */
+import { localRollingSummary } from "./summary.ts";
+import { explainBazi } from "./local/bazi.ts";
+import { explainLiuyao } from "./local/liuyao.ts";
+import { explainHealing } from "./local/healing.ts";
+import { paragraphs, type Explanation } from "./local/text.ts";
+import type { Interpretation, Interpreter, InterpretRequest } from "./interpreter.ts";
+
+/** The `model` of every locally written Response. */
+export const LOCAL_MODEL = "lingshu-local-1";
+
+function explanation({ facts, input, language, now }: InterpretRequest): Explanation {
+  switch (facts.capability) {
+    case "bazi":
+      return explainBazi(facts.data, input, language, now);
+    case "liuyao":
+      return explainLiuyao(facts.data, input, language);
+    case "healing":
+      return explainHealing(facts.data, input, language);
+  }
+}
+
+/** The explanation's paragraphs for one request (pure). */
+export const explain = (request: InterpretRequest): string[] => paragraphs(explanation(request), request.input, request.language);
+
+export class LocalInterpreter implements Interpreter {
+  async interpret(request: InterpretRequest): Promise<Interpretation> {
+    const text = explain(request).join("\n\n");
+    return { text, summary: localRollingSummary(request.summary, request.input, text), model: LOCAL_MODEL, usage: null };
+  }
+}

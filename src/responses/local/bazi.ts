@@ -1,0 +1,121 @@
+/**
+ * The local interpreter's explanation of a BaZi chart: the pillars and the day
+ * master first, then the part of the chart the question points at (elements,
+ * luck pillars, or the ten-god stars a matter is traditionally read from).
+ */
+import { classifyMatter, type Matter } from "../matter.ts";
+import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
+import type { ReplyLanguage } from "../language.ts";
+import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+
+const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
+
+/** The ten-god stars a matter is traditionally read from (relationship depends on gender). */
+function starsFor(matter: Matter, gender: string): { stars: string[]; zh: string; en: string } | null {
+  switch (matter) {
+    case "career":
+    case "lawsuit":
+      return { stars: ["正官", "七杀"], zh: "官杀（事业、职位与约束）", en: "the officer stars (position, duty and pressure)" };
+    case "money":
+    case "lost_item":
+      return { stars: ["正财", "偏财"], zh: "财星（钱财与资源）", en: "the wealth stars (money and resources)" };
+    case "relationship":
+      return gender === "男"
+        ? { stars: ["正财", "偏财"], zh: "财星（男命以财为妻星）", en: "the wealth stars (for a man's chart, the spouse star)" }
+        : { stars: ["正官", "七杀"], zh: "官杀（女命以官为夫星）", en: "the officer stars (for a woman's chart, the spouse star)" };
+    case "study":
+    case "home":
+    case "family":
+      return { stars: ["正印", "偏印"], zh: "印星（学业、文书、家与长辈）", en: "the resource stars (study, documents, home and elders)" };
+    case "pregnancy":
+      return { stars: ["食神", "伤官"], zh: "食伤（子女与表达）", en: "the output stars (children and expression)" };
+    default:
+      return null;
+  }
+}
+
+function opening(f: BaziFacts, lang: ReplyLanguage): string {
+  const dm = f.dayMaster;
+  const strengthZh = f.strength === "strong" ? "身强" : "身弱";
+  return say(
+    lang,
+    `你的八字四柱是：${PILLAR_NAMES.map((n) => `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}`).join("、")}。日主（代表你自己）是${dm.stem}，属${dm.yin_yang === "yang" ? "阳" : "阴"}${elementName("zh", dm.element)}，按本盘的规则判断为${strengthZh}。`,
+    `Your four pillars are ${PILLAR_NAMES.map((n) => `${f.pillars[n].ganzhi} (${n})`).join(", ")}. The day master, which stands for you, is ${dm.stem}: ${dm.yin_yang} ${dm.element}, judged ${f.strength} under this chart's rule.`,
+  );
+}
+
+function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const counts = Object.entries(f.counts).map(([e, n]) => say(lang, `${elementName("zh", e)}${n}`, `${e} ${n}`));
+  const fav = list(lang, f.favorable.map((e) => elementName(lang, e)));
+  const unfav = list(lang, f.unfavorable.map((e) => elementName(lang, e)));
+  return say(
+    lang,
+    `五行分布（四天干加四地支本气）：${counts.join("，")}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
+    `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
+  );
+}
+
+function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const current = f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear);
+  const next = f.luck.pillars.find((p) => p.startYear > year);
+  const at = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi}（${p.startYear}–${p.endYear}）`;
+  const atEn = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi} (${p.startYear}–${p.endYear})`;
+  const direction = say(lang, f.luck.direction === "forward" ? "顺行" : "逆行", f.luck.direction);
+  return say(
+    lang,
+    `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
+    `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
+  );
+}
+
+function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const found: string[] = [];
+  for (const n of PILLAR_NAMES) {
+    const p = f.pillars[n];
+    if (reading.stars.includes(p.ten_god)) found.push(say(lang, `${PILLAR_ZH[n]}天干（${p.ten_god}）`, `the ${n} stem (${p.ten_god})`));
+    for (const h of p.hidden) if (reading.stars.some((s) => h.includes(s))) found.push(say(lang, `${PILLAR_ZH[n]}藏干${h}`, `the ${n} branch's hidden stem ${h}`));
+  }
+  const where = found.length
+    ? say(lang, `在你的盘中，它们出现在${list(lang, found)}。`, `In your chart they appear in ${list(lang, found)}.`)
+    : say(lang, "你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。", "Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
+  const balance = say(
+    lang,
+    f.strength === "weak" ? "由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。" : "由于日主偏强，传统上认为你有余力去承担和发挥。",
+    f.strength === "weak" ? "With a weak day master, the traditional advice is to build your own support (the favorable elements) before taking on more." : "With a strong day master, tradition sees room to take on and use these energies.",
+  );
+  return sentences(lang, say(lang, `这类问题传统上看${reading.zh}。`, `Questions like this are traditionally read from ${reading.en}.`), where, balance);
+}
+
+function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const gods = (["year", "month", "hour"] as const).map((n) => say(lang, `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}为${f.pillars[n].ten_god}`, `${n} ${f.pillars[n].ganzhi} is ${f.pillars[n].ten_god}`));
+  const nayin = say(lang, `日柱纳音为${f.pillars.day.nayin}`, `the day pillar's 纳音 is ${f.pillars.day.nayin}`);
+  return say(
+    lang,
+    `以日主为中心看其余三柱的十神：${gods.join("，")}；${nayin}。你可以就事业、财运、感情、学业、五行或大运继续追问。`,
+    `Seen from the day master, the other pillars' ten gods are: ${gods.join("; ")}; ${nayin}. You can ask further about career, money, relationships, study, the five elements or the luck pillars.`,
+  );
+}
+
+/** The explanation of the chart for this input. */
+export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number): Explanation {
+  const focus: string[] = [];
+  if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
+  if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now));
+  for (const matter of classifyMatter(input).slice(0, 2)) {
+    const p = starsParagraph(f, lang, matter);
+    if (p) focus.push(p);
+  }
+  if (focus.length === 0) focus.push(overviewParagraph(f, lang), elementsParagraph(f, lang));
+  return {
+    opening: opening(f, lang),
+    focus,
+    notes: f.warnings.length
+      ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.join(" ")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.join(" ")}`)]
+      : [],
+    closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
+    redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The local interpreter's explanation of a LiuYao cast: the hexagrams and the
+ * world/response lines first, then the "useful god" (用神) line of the matter
+ * asked about, the moving lines, or timing, as the question points.
+ */
+import { classifyMatter, type Matter } from "../matter.ts";
+import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
+import type { ReplyLanguage } from "../language.ts";
+import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+
+/** The 六亲 a matter is traditionally read from (用神). */
+const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en: string }>> = {
+  career: { relatives: ["官鬼"], zh: "问工作、职位看官鬼", en: "career and position are read from 官鬼 (officer)" },
+  lawsuit: { relatives: ["官鬼"], zh: "问官司看官鬼", en: "lawsuits are read from 官鬼 (officer)" },
+  money: { relatives: ["妻财"], zh: "问钱财看妻财", en: "money is read from 妻财 (wealth)" },
+  lost_item: { relatives: ["妻财"], zh: "问失物看妻财", en: "lost things are read from 妻财 (wealth)" },
+  relationship: { relatives: ["官鬼", "妻财"], zh: "问感情，女问看官鬼、男问看妻财", en: "relationships are read from 官鬼 when a woman asks and 妻财 when a man asks" },
+  health: { relatives: ["官鬼", "子孙"], zh: "问健康，官鬼为病、子孙为医药", en: "health is read from 官鬼 (the illness) and 子孙 (the remedy)" },
+  study: { relatives: ["父母"], zh: "问考试、学业看父母（文书）", en: "exams and study are read from 父母 (documents)" },
+  home: { relatives: ["父母"], zh: "问房屋看父母", en: "a home is read from 父母 (parents, houses)" },
+  family: { relatives: ["父母", "子孙", "兄弟"], zh: "问家人，长辈看父母、子女看子孙、兄弟朋友看兄弟", en: "family is read from 父母 (elders), 子孙 (children) or 兄弟 (siblings)" },
+  travel: { relatives: ["父母"], zh: "问出行看父母（车船）与世爻", en: "travel is read from 父母 (vehicles) and the world line" },
+  pregnancy: { relatives: ["子孙"], zh: "问孕育看子孙", en: "pregnancy is read from 子孙 (children)" },
+};
+
+function lineState(l: LineFacts, lang: ReplyLanguage): string {
+  const states = [
+    l.mark === "世" ? say(lang, "持世", "holds the world (you)") : null,
+    l.mark === "应" ? say(lang, "临应", "holds the response (the other side)") : null,
+    l.moving ? say(lang, "发动，是事情变化之处", "moving: where the matter changes") : null,
+    l.void ? say(lang, "旬空，传统上说暂时落空或时机未到", "void (旬空): traditionally not yet in place") : null,
+    l.monthBreak ? say(lang, "月破，力量受损", "month break (月破): weakened") : null,
+    l.dayClash ? say(lang, "日冲，受到冲动", "day clash (日冲): stirred by the day") : null,
+  ].filter((s): s is string => s !== null);
+  const where = say(lang, `第${l.position}爻${l.relative}${l.ganzhi}${l.element}（${l.spirit}）`, `Line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element} (${l.spirit})`);
+  return states.length ? `${where}${say(lang, "：", ": ")}${states.join(say(lang, "，", ", "))}` : `${where}${say(lang, "：安静", ": at rest")}`;
+}
+
+function opening(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const world = f.lines[f.primary.world - 1]!;
+  const response = f.lines[f.primary.response - 1]!;
+  const moving = f.movingLines.length
+    ? say(lang, `动爻在第${f.movingLines.join("、")}爻，变卦为${f.changed!.name}`, `moving line(s) ${list("en", f.movingLines.map(String))} turn it into ${f.changed!.name}`)
+    : say(lang, "没有动爻，卦静不变", "no line moves, so the hexagram stays as it is");
+  return say(
+    lang,
+    `你为「${f.question}」所起的卦是${f.primary.name}（第${f.primary.kingWen}卦，${f.primary.palace}宫），${moving}。世爻（代表你）在第${f.primary.world}爻：${world.relative}${world.ganzhi}；应爻（代表对方或所问之事）在第${f.primary.response}爻：${response.relative}${response.ganzhi}。起卦时为${f.monthPillar}月${f.dayPillar}日，旬空${f.void.join("")}。`,
+    `Your cast for "${f.question}" is ${f.primary.name} (hexagram ${f.primary.kingWen}, palace ${f.primary.palace}); ${moving}. The world line (you) is line ${f.primary.world}: ${world.relative} ${world.ganzhi}; the response line (the other side, or the matter) is line ${f.primary.response}: ${response.relative} ${response.ganzhi}. The cast falls in month ${f.monthPillar}, day ${f.dayPillar}, with ${f.void.join("")} void.`,
+  );
+}
+
+function usefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, matter: Matter): string {
+  const rule = USEFUL_GOD[matter];
+  const lines = f.lines.filter((l) => rule.relatives.includes(l.relative));
+  const found = lines.length
+    ? lines.map((l) => lineState(l, lang)).join(say(lang, "；", "; "))
+    : say(lang, `卦中没有出现${list("zh", rule.relatives)}，传统上看伏神：${f.hidden.join("；") || "无"}`, `${list("en", rule.relatives)} does not appear among the lines; tradition then looks at the hidden spirits: ${f.hidden.join("; ") || "none"}`);
+  return sentences(lang, say(lang, `传统上${rule.zh}。`, `Traditionally, ${rule.en}.`), `${found}${say(lang, "。", ".")}`);
+}
+
+function movingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  if (f.movingLines.length === 0) {
+    return say(lang, "本卦没有动爻：传统上认为事情会按现状发展，变化不大，应以世应和用神的旺衰为主。", "No line moves: tradition reads the matter as continuing as it is, judged by the world and response lines and the strength of the useful god.");
+  }
+  const moving = f.movingLines.map((n) => lineState(f.lines[n - 1]!, lang));
+  return say(
+    lang,
+    `动爻是事情变化的关键：${moving.join("；")}。变化情况：${f.transforms.join("；")}（回头克、化退等为不利之变，化进神、回头生为有利之变）。`,
+    `Moving lines are where the matter turns: ${moving.join("; ")}. Their transforms: ${f.transforms.join("; ")} (回头克 or 化退 are unfavourable turns; 化进神 or 回头生 favourable ones).`,
+  );
+}
+
+function timingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const voidLines = f.lines.filter((l) => l.void).map((l) => `${l.relative}${l.ganzhi}`);
+  return say(
+    lang,
+    `应期在六爻中由用神的地支推断：旺者待其受冲或入墓之时，旬空者待出空之日，月破者待填实之月。本卦起于${f.monthPillar}月${f.dayPillar}日${voidLines.length ? `，${list("zh", voidLines)}正值旬空` : ""}。这些只是传统推断方法，不是确定的日期。`,
+    `In LiuYao, timing is read from the useful god's branch: a strong line waits for its clash, a void line for the day it leaves the void, a broken line for the month that fills it. This cast is dated month ${f.monthPillar}, day ${f.dayPillar}${voidLines.length ? `, and ${list("en", voidLines)} ${voidLines.length > 1 ? "are" : "is"} void` : ""}. These are traditional methods, not firm dates.`,
+  );
+}
+
+/** The explanation of the cast for this input. */
+export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage): Explanation {
+  const focus: string[] = [];
+  const matters = classifyMatter(input);
+  for (const matter of (matters.length ? matters : classifyMatter(f.question)).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+  const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
+  // Moving lines are where a cast turns: explained when asked, and whenever lines move unless the question is about timing.
+  if (matchesTopic(input, /动爻|变卦|变化|moving|chang/) || (!askedTiming && f.movingLines.length > 0) || focus.length === 0) focus.push(movingParagraph(f, lang));
+  if (askedTiming) focus.push(timingParagraph(f, lang));
+  return {
+    opening: opening(f, lang),
+    focus,
+    closing: say(lang, "卦象是对所问之事的传统文化参照，不是定论。一卦只问一事，若要问别的事，请重新起卦。", "A hexagram is a traditional cultural reference for the matter asked about, not a verdict. One cast answers one matter; for another matter, create a new cast."),
+    redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
+  };
+}

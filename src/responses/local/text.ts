@@ -1,0 +1,56 @@
+/**
+ * Small text helpers the local interpreter's writers share: one sentence in
+ * two languages, list joining, and topic matching on the folded input.
+ */
+import { foldText, type ReplyLanguage } from "../language.ts";
+
+/** Chooses the Chinese or the English wording. */
+export const say = (lang: ReplyLanguage, zh: string, en: string) => (lang === "zh" ? zh : en);
+
+/** Sentences of one paragraph: Chinese runs them together, English needs a space. */
+export const sentences = (lang: ReplyLanguage, ...parts: string[]) => parts.filter(Boolean).join(lang === "zh" ? "" : " ");
+
+/** "a、b、c" in Chinese; "a, b and c" in English. */
+export function list(lang: ReplyLanguage, items: readonly string[]): string {
+  if (lang === "zh") return items.join("、");
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** English element names of a chart → the Chinese characters. */
+export const ELEMENT_ZH: Readonly<Record<string, string>> = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" };
+export const elementName = (lang: ReplyLanguage, element: string) => (lang === "zh" ? (ELEMENT_ZH[element] ?? element) : element);
+
+/** Topic patterns are matched against foldText(input): simplified, lower case. */
+export function matchesTopic(input: string, pattern: RegExp): boolean {
+  return pattern.test(foldText(input));
+}
+
+/** Asking to redo the Subject ("重新排盘", "change the protocol"): facts are fixed, only explained. */
+const REDO_REQUEST = /重新(?:排|算|起|推荐|计算)|重排|改(?:成|一下)(?:命盘|卦|方案)|换(?:个|一个)(?:方案|卦|盘)|recalculat|recomput|re-?cast|redo|change (?:the|my) (?:chart|cast|hexagram|protocol|plan|pillars?)/;
+
+/** What a writer produces for one input; `paragraphs` puts it in the one order every answer follows. */
+export interface Explanation {
+  /** Always names the Subject's core facts. */
+  opening: string;
+  /** The part of the Subject the question points at. */
+  focus: string[];
+  /** Caveats and notices that follow the focus. */
+  notes?: string[];
+  /** The cultural or not-medical framing. */
+  closing: string;
+  /** The Subject's name and how to get another one, for the "facts are fixed" notice. */
+  redo: { zh: string; en: string; howZh: string; howEn: string };
+}
+
+/** The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes, closing. */
+export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage): string[] {
+  const redo = matchesTopic(input, REDO_REQUEST)
+    ? [say(
+      lang,
+      `${e.redo.zh}由确定性的程序计算后已经固定，我只能解释它，不能重新计算或修改。如需另一个结果，请${e.redo.howZh}。`,
+      `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
+    )]
+    : [];
+  return [e.opening, ...redo, ...e.focus, ...(e.notes ?? []), e.closing];
+}

@@ -1,0 +1,110 @@
+/**
+ * POST /v1/responses, GET /v1/responses/{response_id}, POST /v1/feedback. The
+ * capability of a Response is in its body (first) or its parent (follow-up), so
+ * these endpoints declare `capability: null` and check it in the handler.
+ */
+import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "../platform/endpoint.ts";
+import { ApiError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { iso } from "../platform/schemas.ts";
+import { ResponseRepository, type ResponseRow } from "../db/responses.ts";
+import type { SubjectRepository } from "../db/subjects.ts";
+import type { Store } from "../db/store.ts";
+import type { Capability } from "../db/types.ts";
+import type { Config } from "../config.ts";
+import { createInterpreter, type Interpreter } from "./interpreter.ts";
+import { createResponse } from "./create-response.ts";
+import { FeedbackPayload, FeedbackRecord, ResponsePayload, ResponseRecord } from "./model.ts";
+
+export interface ResponsesDeps {
+  store: Store;
+  config: Config;
+  subjects: Record<Capability, SubjectRepository>;
+  /** Replaces the interpreter chosen from the configuration (tests). */
+  interpreter?: Interpreter;
+}
+
+/** A claimed Idempotency-Key outlives the model's whole deadline, so a retry waits instead of running twice. */
+const LOCK_MARGIN_MS = 15_000;
+
+/** A Response of this App whose capability is granted, or 404/403. */
+async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseRepository, id: string): Promise<ResponseRow> {
+  const row = await responses.get(ctx.app.id, id);
+  if (!row) throw new ApiError("RESOURCE_NOT_FOUND", `No Response "${id}" exists in this App.`);
+  ctx.requireCapability(row.capability);
+  return row;
+}
+
+export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
+  const responses = new ResponseRepository(deps.store);
+  for (const repository of Object.values(deps.subjects)) repository.onDelete(responses.deleteForSubject);
+  const interpreter = deps.interpreter ?? createInterpreter(deps.config);
+  return [
+    defineEndpoint({
+      method: "POST",
+      path: "/v1/responses",
+      operationId: "create_response",
+      summary: "Create a Response (first or follow-up)",
+      description:
+        "Explains the confirmed facts of a chart, cast or Plan. Send either `capability` + `subject_id` + `input` (a first Response) or `previous_response_id` + `input` (a follow-up, which inherits the capability and subject; several follow-ups may branch from one parent). Context is a rolling summary of fixed length kept by the service, so you never resend history. The answer follows the input's language (Chinese or English). Crisis language (self-harm, suicide, harming others) is never interpreted: `output_text` is the fixed safety-action text and `safety.escalated` is true. A blocked Plan answers 409 `HEALING_PLAN_BLOCKED` with `error.safety_action`; a LiuYao question about another matter answers 409 `NEW_SUBJECT_REQUIRED` (create a new cast). A successful creation costs 1 billing unit; a replay costs nothing. 503 `MODEL_UNAVAILABLE` and 504 `MODEL_TIMEOUT` store and bill nothing: retry after `retry_after_ms` with the same Idempotency-Key and body.",
+      tag: "Responses",
+      capability: null,
+      idempotent: true,
+      billable: true,
+      lockMs: deps.config.modelDeadlineMs + LOCK_MARGIN_MS,
+      body: ResponsePayload,
+      errors: ["CAPABILITY_NOT_GRANTED", "SUBJECT_CAPABILITY_MISMATCH", "SUBJECT_NOT_FOUND", "PREVIOUS_RESPONSE_NOT_FOUND", "NEW_SUBJECT_REQUIRED", "HEALING_PLAN_BLOCKED", "MODEL_UNAVAILABLE", "MODEL_TIMEOUT"],
+      success: { status: 201, description: "The created Response.", schema: ResponseRecord },
+      handle: (ctx) => createResponse(ctx, { responses, subjects: deps.subjects, interpreter }),
+    }),
+    defineEndpoint({
+      method: "GET",
+      path: "/v1/responses/:response_id",
+      operationId: "get_response",
+      summary: "Read a Response",
+      description: "Returns the Response exactly as it was created. Another App's id answers 404 like a missing one; the Response's capability must still be granted.",
+      tag: "Responses",
+      capability: null,
+      idempotent: false,
+      params: [{ name: "response_id", pattern: /^resp_/, description: "The Response's id (`resp_…`)." }],
+      errors: ["CAPABILITY_NOT_GRANTED"],
+      success: { status: 200, description: "The Response.", schema: ResponseRecord },
+      async handle(ctx) {
+        const row = await readResponse(ctx, responses, ctx.params.response_id!);
+        return { status: 200, body: new JsonText(row.record) };
+      },
+    }),
+    defineEndpoint({
+      method: "POST",
+      path: "/v1/feedback",
+      operationId: "create_feedback",
+      summary: "Record feedback on a Response",
+      description: "Rates a Response (`positive` or `negative`) with optional tags, comment and correction. No Idempotency-Key: each call records one feedback item. Feedback is deleted with its Response (when its Subject is deleted).",
+      tag: "Responses",
+      capability: null,
+      idempotent: false,
+      body: FeedbackPayload,
+      errors: ["CAPABILITY_NOT_GRANTED", "RESOURCE_NOT_FOUND"],
+      success: { status: 201, description: "The recorded feedback.", schema: FeedbackRecord },
+      async handle(ctx) {
+        const body = ctx.body;
+        await readResponse(ctx, responses, body.response_id);
+        const record = {
+          id: newId("feedback"),
+          object: "feedback" as const,
+          response_id: body.response_id,
+          rating: body.rating,
+          tags: body.tags ?? [],
+          comment: body.comment ?? null,
+          correction: body.correction ?? null,
+          created_at: iso(ctx.now),
+        };
+        return {
+          status: 201,
+          body: record,
+          commit: () => responses.insertFeedback({ id: record.id, appId: ctx.app.id, responseId: record.response_id, createdAt: ctx.now, record: JSON.stringify(record) }),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,202 @@
+/**
+ * The Anthropic interpreter through the real SDK against a local fake Messages
+ * API: the request it sends (cached system prompt and fact sheet, forced tool,
+ * bounded summary), and every upstream failure mapped to 503/504 with a bounded
+ * retry budget, nothing stored or billed, and a later retry with the same key
+ * succeeding. Short timeouts keep these fast.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { expectErrorShape, startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
+import { inputOf, startFakeAnthropic, turnText, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
+import { responsesClient } from "../helpers/responses.ts";
+import { SYSTEM_PROMPT, ANSWER_TOOL_NAME } from "../../src/responses/prompt.ts";
+import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
+import { utcMonth } from "../../src/platform/usage.ts";
+
+const TIMEOUT_MS = 200;
+const DEADLINE_MS = 800;
+const MAX_RETRIES = 2;
+
+let fake: FakeAnthropic;
+let s: TestServer;
+let r: ReturnType<typeof responsesClient>;
+let cast: any;
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  s = await startServer({
+    env: {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: fake.url,
+      LINGSHU_MODEL: "claude-test",
+      LINGSHU_MODEL_TIMEOUT_MS: String(TIMEOUT_MS),
+      LINGSHU_MODEL_DEADLINE_MS: String(DEADLINE_MS),
+      LINGSHU_MODEL_MAX_RETRIES: String(MAX_RETRIES),
+    },
+  });
+  r = responsesClient(s);
+  cast = await r.subject("liuyao");
+});
+afterAll(async () => {
+  await s.stop();
+  await fake.stop();
+});
+beforeEach(() => fake.reset());
+
+const billed = async () => (await s.operator.usage(s.tenant.app.id, utcMonth(Date.now()))).billing_units;
+const ask = (input = "结果如何？", idem = uniqueKey()) => r.post({ capability: "liuyao", subject_id: cast.id, input }, undefined, idem);
+
+describe("a successful call", () => {
+  test("one request: cached system prompt and fact sheet, forced tool, the answer and token usage in the record", async () => {
+    const rec = await r.first("liuyao", cast.id, "What do the moving lines mean?");
+    expect(fake.requests).toHaveLength(1);
+    const { path, headers, body } = fake.requests[0]!;
+    expect(path).toBe("/v1/messages");
+    // This SDK version sends the key as a bearer token; older ones used x-api-key.
+    expect(headers.authorization ?? `Bearer ${headers["x-api-key"]}`).toBe("Bearer test-key");
+    expect(body.model).toBe("claude-test");
+    expect(body.system).toEqual([{ type: "text", text: SYSTEM_PROMPT, cache_control: { type: "ephemeral" } }]);
+    expect(body.tool_choice).toMatchObject({ type: "tool", name: ANSWER_TOOL_NAME });
+    expect(body.tools.map((t: { name: string }) => t.name)).toEqual([ANSWER_TOOL_NAME]);
+    const [facts, turn] = body.messages[0].content;
+    expect(facts.cache_control).toEqual({ type: "ephemeral" });
+    expect(facts.text).toContain("Primary hexagram: 雷火丰");
+    expect(facts.text).toContain("Question (the one matter of this cast): 这次面试能通过吗？");
+    expect(turn.cache_control).toBeUndefined();
+    expect(turn.text).toContain("Reply language: English");
+    expect(turn.text).toContain("Subject: 这次面试能通过吗？");
+    expect(inputOf(body)).toBe("What do the moving lines mean?");
+    expect(rec).toMatchObject({ model: "claude-test", output_text: "Fake answer 1 to: What do the moving lines mean?", safety: { escalated: false } });
+    expect(rec.usage).toEqual({ billing_units: 1, input_tokens: 1001, output_tokens: 200, cache_creation_input_tokens: 900, cache_read_input_tokens: 0 });
+  });
+
+  test("the model's summary is clamped before it is stored and carried into the next prompt", async () => {
+    const first = await r.first("liuyao", cast.id, "结果如何？");
+    const stored = r.summaryOf(first.id);
+    expect(stored.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+    expect(stored).toMatch(/^Summary after turn \d+\./);
+    await r.followUp(first.id, "那什么时候有消息？");
+    expect(turnText(fake.requests[1]!.body)).toContain(`<summary>\n${stored}\n</summary>`);
+    expect(turnText(fake.requests[1]!.body)).toContain("Reply language: Simplified Chinese");
+  });
+
+  test("crisis language never reaches the model", async () => {
+    const rec = await r.first("liuyao", cast.id, "我想自杀");
+    expect(rec.safety.escalated).toBe(true);
+    expect(rec.model).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  test("an answer without the tool call counts as a failed attempt and is retried", async () => {
+    fake.script({ kind: "no_tool" });
+    const res = await ask();
+    expect(res.status).toBe(201);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe("upstream failures: 503/504, retryable, bounded, not stored, not billed", () => {
+  test.each([
+    ["overloaded 529", { kind: "status", status: 529, retryAfterMs: 5 }, 503, "MODEL_UNAVAILABLE", 1 + MAX_RETRIES],
+    ["rate-limited 429", { kind: "status", status: 429, retryAfterMs: 5 }, 503, "MODEL_UNAVAILABLE", 1 + MAX_RETRIES],
+    ["a 500 fault", { kind: "status", status: 500, retryAfterMs: 5 }, 503, "MODEL_UNAVAILABLE", 1 + MAX_RETRIES],
+    ["a dropped connection", { kind: "drop" }, 503, "MODEL_UNAVAILABLE", 1 + MAX_RETRIES],
+    ["a gateway timeout 504", { kind: "status", status: 504, retryAfterMs: 5 }, 504, "MODEL_TIMEOUT", 1 + MAX_RETRIES],
+    ["a bad request 400 (not worth retrying)", { kind: "status", status: 400 }, 503, "MODEL_UNAVAILABLE", 1],
+    ["an invalid key 401 (not worth retrying)", { kind: "status", status: 401 }, 503, "MODEL_UNAVAILABLE", 1],
+  ] as const)("%s", async (_name, behaviour, status, code, attempts) => {
+    fake.setDefault(behaviour);
+    const before = await billed();
+    const rows = r.count("responses");
+    const error = expectErrorShape(await ask(), status, code);
+    expect(error.retryable).toBe(true);
+    expect(error.retry_after_ms).toBeGreaterThan(0);
+    expect(fake.requests).toHaveLength(attempts);
+    expect(await billed()).toBe(before);
+    expect(r.count("responses")).toBe(rows);
+  });
+
+  test("too slow: every attempt times out → 504 MODEL_TIMEOUT within the total deadline", async () => {
+    fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS * 3 });
+    const started = performance.now();
+    const error = expectErrorShape(await ask(), 504, "MODEL_TIMEOUT");
+    const elapsed = performance.now() - started;
+    expect(error.retryable).toBe(true);
+    expect(error.retry_after_ms).toBeGreaterThan(0);
+    expect(fake.requests.length).toBeGreaterThanOrEqual(2);
+    expect(fake.requests.length).toBeLessThanOrEqual(1 + MAX_RETRIES);
+    expect(elapsed).toBeLessThan(DEADLINE_MS + 400);
+  });
+
+  test("a body that trickles in past the timeout is cut off too (the SDK's own timeout stops at the headers)", async () => {
+    fake.setDefault({ kind: "slow_body", delayMs: TIMEOUT_MS * 3 });
+    expectErrorShape(await ask(), 504, "MODEL_TIMEOUT");
+  });
+
+  test("slow but within the timeout is fine", async () => {
+    fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS / 3 });
+    expect((await ask()).status).toBe(201);
+  });
+
+  test("a short Retry-After is honoured and the retry succeeds", async () => {
+    fake.script({ kind: "status", status: 429, retryAfterMs: 20 }, { kind: "status", status: 529, retryAfterMs: 20 });
+    const res = await ask();
+    expect(res.status).toBe(201);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  test("without a Retry-After the backoff is short and the retry succeeds", async () => {
+    fake.script({ kind: "status", status: 500 });
+    const started = performance.now();
+    expect((await ask()).status).toBe(201);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  test("a Retry-After beyond the deadline is not waited for: 503 at once, passing the wait on", async () => {
+    fake.setDefault({ kind: "status", status: 429, retryAfterSeconds: 30 });
+    const started = performance.now();
+    const error = expectErrorShape(await ask(), 503, "MODEL_UNAVAILABLE");
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(fake.requests).toHaveLength(1);
+    expect(error.retry_after_ms).toBe(30_000);
+  });
+
+  test("an unreachable endpoint → 503", async () => {
+    const closed = await startFakeAnthropic();
+    const url = closed.url;
+    await closed.stop();
+    const t = await startServer({ env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: url, LINGSHU_MODEL: "claude-test", LINGSHU_MODEL_MAX_RETRIES: "0" } });
+    try {
+      const c = responsesClient(t);
+      const subject = await c.subject("bazi");
+      expectErrorShape(await c.post({ capability: "bazi", subject_id: subject.id, input: "hello" }), 503, "MODEL_UNAVAILABLE");
+    } finally {
+      await t.stop();
+    }
+  });
+
+  test("the claim is released: a retry with the same key and body runs again, succeeds and is billed once", async () => {
+    const idem = uniqueKey();
+    const before = await billed();
+    fake.setDefault({ kind: "status", status: 529, retryAfterMs: 5 });
+    expectErrorShape(await ask("结果如何？", idem), 503, "MODEL_UNAVAILABLE");
+    fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS * 3 });
+    expectErrorShape(await ask("结果如何？", idem), 504, "MODEL_TIMEOUT");
+    fake.setDefault({ kind: "answer" });
+    const ok = await ask("结果如何？", idem);
+    expect(ok.status).toBe(201);
+    const replay = await ask("结果如何？", idem);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(ok.text);
+    expect(await billed()).toBe(before + 1);
+  });
+
+  test("while the model is still answering, the same key answers 409 IDEMPOTENCY_IN_PROGRESS", async () => {
+    fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS / 2 });
+    const idem = uniqueKey();
+    const first = ask("结果如何？", idem);
+    await Bun.sleep(30);
+    expectErrorShape(await ask("结果如何？", idem), 409, "IDEMPOTENCY_IN_PROGRESS");
+    expect((await first).status).toBe(201);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * Responses and feedback over HTTP with the local interpreter (no key set):
+ * the two payload shapes, the order of the checks, follow-ups and branching,
+ * the 409s, crisis escalation, billing, feedback and the delete cascade.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { expectErrorShape, startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
+import { blockedPlanPayload, responsesClient } from "../helpers/responses.ts";
+import { runCli } from "../helpers/cli.ts";
+import { SAFETY_ACTION } from "../../src/healing/index.ts";
+import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
+import { LOCAL_MODEL } from "../../src/responses/local-interpreter.ts";
+
+let s: TestServer;
+let r: ReturnType<typeof responsesClient>;
+const now = Date.parse("2025-06-15T10:00:00Z");
+const month = "2025-06";
+let chart: any;
+let cast: any;
+let plan: any;
+
+beforeAll(async () => {
+  s = await startServer({ clock: () => now });
+  r = responsesClient(s);
+  [chart, cast, plan] = await Promise.all([r.subject("bazi"), r.subject("liuyao"), r.subject("healing")]);
+});
+afterAll(() => s.stop());
+
+const billed = async (appId = s.tenant.app.id) => (await s.operator.usage(appId, month)).billing_units;
+
+describe("the payload is exactly one of two shapes", () => {
+  test.each([
+    [{ input: "hi" }, "(body)", "must be a first Response (capability, subject_id, input) or a follow-up (previous_response_id, input)"],
+    [{ capability: "bazi", input: "hi" }, "subject_id", "is required for a first Response"],
+    [{ subject_id: "bzc_x", input: "hi" }, "capability", "is required for a first Response"],
+    [{ previous_response_id: "resp_x", capability: "bazi", input: "hi" }, "capability", "must not be sent with previous_response_id: a follow-up inherits the capability and subject"],
+    [{ previous_response_id: "resp_x", subject_id: "bzc_x", input: "hi" }, "subject_id", "must not be sent with previous_response_id: a follow-up inherits the capability and subject"],
+    [{ capability: "tarot", subject_id: "bzc_x", input: "hi" }, "capability", 'must be one of "bazi", "liuyao", "healing"'],
+    [{ capability: "bazi", subject_id: "bzc_x" }, "input", "is required"],
+    [{ capability: "bazi", subject_id: "bzc_x", input: "" }, "input", "must be at least 1 character"],
+    [{ capability: "bazi", subject_id: "bzc_x", input: "x".repeat(1001) }, "input", "must be at most 1000 characters"],
+    [{ capability: "bazi", subject_id: "bzc_x", input: "hi", end_user_id: "u".repeat(129) }, "end_user_id", "must be at most 128 characters"],
+    [{ capability: "bazi", subject_id: "bzc_x", input: "hi", metadata: {} }, "metadata", "is not an allowed property"],
+  ])("%j → 400 at %s", async (body, path, message) => {
+    const error = expectErrorShape(await r.post(body), 400, "VALIDATION_ERROR");
+    expect(error.details).toContainEqual({ path, message });
+  });
+
+  test("the spec's limits are accepted at the boundary", async () => {
+    const res = await r.respond({ capability: "bazi", subject_id: chart.id, input: "问".repeat(1000), end_user_id: "u".repeat(128) });
+    expect(res.input).toBe("问".repeat(1000));
+  });
+});
+
+describe("a first Response", () => {
+  test("the record: id, object, capability, subject, input, output, model, created_at, usage, end_user_id; GET returns the same bytes", async () => {
+    const res = await r.post({ capability: "bazi", subject_id: chart.id, input: "我的事业怎么样？", end_user_id: "user-1" });
+    expect(res.status).toBe(201);
+    const rec = res.json;
+    expect(rec).toMatchObject({
+      object: "response",
+      capability: "bazi",
+      subject_id: chart.id,
+      previous_response_id: null,
+      input: "我的事业怎么样？",
+      language: "zh",
+      model: LOCAL_MODEL,
+      safety: { escalated: false, categories: [], safety_action: null },
+      created_at: "2025-06-15T10:00:00.000Z",
+      usage: { billing_units: 1 },
+      end_user_id: "user-1",
+    });
+    expect(rec.id).toMatch(/^resp_[0-9A-Za-z]{20}$/);
+    expect(rec.output_text).toContain("己丑");
+    const again = await s.request("GET", `/v1/responses/${rec.id}`);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(res.text);
+  });
+
+  test("the subject id's prefix must fit the capability (400 before 403 and 404)", async () => {
+    const noLiuyao = await s.newTenant({ capabilities: ["bazi"] });
+    for (const [capability, subject_id] of [["bazi", cast.id], ["liuyao", chart.id], ["healing", "xyz_1"], ["liuyao", "bzc_missing"]]) {
+      const error = expectErrorShape(await r.post({ capability, subject_id, input: "hi" }, noLiuyao.key), 400, "SUBJECT_CAPABILITY_MISMATCH");
+      expect(error.message).toContain(`A ${capability} Subject id starts with`);
+    }
+  });
+
+  test("the capability must be granted (403 before 404)", async () => {
+    const noLiuyao = await s.newTenant({ capabilities: ["bazi"] });
+    const error = expectErrorShape(await r.post({ capability: "liuyao", subject_id: "lyc_missing", input: "hi" }, noLiuyao.key), 403, "CAPABILITY_NOT_GRANTED");
+    expect(error.capability).toBe("liuyao");
+  });
+
+  test("the subject must exist in the App: another App's chart reads 404 like a missing one", async () => {
+    const other = await s.newTenant();
+    expectErrorShape(await r.post({ capability: "bazi", subject_id: chart.id, input: "hi" }, other.key), 404, "SUBJECT_NOT_FOUND");
+    expectErrorShape(await r.post({ capability: "bazi", subject_id: "bzc_missing", input: "hi" }), 404, "SUBJECT_NOT_FOUND");
+  });
+
+  test("GET: unknown, malformed and other Apps' ids read 404; a revoked capability reads 403", async () => {
+    const mine = await r.first("liuyao", cast.id, "结果如何？");
+    const other = await s.newTenant();
+    expectErrorShape(await s.request("GET", `/v1/responses/${mine.id}`, { key: other.key }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("GET", "/v1/responses/resp_missing"), 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("GET", "/v1/responses/xyz"), 404, "RESOURCE_NOT_FOUND");
+    const t = await s.newTenant();
+    const theirs = await r.first("liuyao", (await r.subject("liuyao", t.key)).id, "结果如何？", t.key);
+    await s.operator.grant(t.app.id, ["liuyao"], false);
+    expectErrorShape(await s.request("GET", `/v1/responses/${theirs.id}`, { key: t.key }), 403, "CAPABILITY_NOT_GRANTED");
+    expectErrorShape(await r.post({ previous_response_id: theirs.id, input: "why?" }, t.key), 403, "CAPABILITY_NOT_GRANTED");
+  });
+});
+
+describe("follow-ups", () => {
+  test("inherit capability, subject and end user; the previous Response must exist in the App", async () => {
+    const first = await r.respond({ capability: "healing", subject_id: plan.id, input: "How do I do it?", end_user_id: "u-7" });
+    const next = await r.followUp(first.id, "Why was this practice chosen?");
+    expect(next).toMatchObject({ capability: "healing", subject_id: plan.id, previous_response_id: first.id, end_user_id: "u-7", language: "en" });
+    const other = await s.newTenant();
+    expectErrorShape(await r.post({ previous_response_id: first.id, input: "and?" }, other.key), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
+    expectErrorShape(await r.post({ previous_response_id: "resp_missing", input: "and?" }), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
+  });
+
+  test("branching: two follow-ups from one parent each continue from the parent's summary", async () => {
+    const parent = await r.first("bazi", chart.id, "Tell me about my chart.");
+    const [a, b] = await Promise.all([r.followUp(parent.id, "What about my five elements?"), r.followUp(parent.id, "我的大运怎么样？")]);
+    expect(a.id).not.toBe(b.id);
+    expect(a.previous_response_id).toBe(parent.id);
+    expect(b.previous_response_id).toBe(parent.id);
+    const [sa, sb] = [r.summaryOf(a.id), r.summaryOf(b.id)];
+    expect(sa).toStartWith(r.summaryOf(parent.id).split("\n")[0]!);
+    expect(sa).toContain("five elements");
+    expect(sb).toContain("大运");
+    expect(sa).not.toContain("大运");
+    const c = await r.followUp(a.id, "And the favorable ones?");
+    expect(r.summaryOf(c.id)).toContain("five elements");
+  });
+
+  test("the rolling summary stays within its bound however long the inputs", async () => {
+    let prev = await r.first("liuyao", cast.id, "面试".repeat(500));
+    for (let i = 0; i < 6; i++) prev = await r.followUp(prev.id, `第${i}次追问：${"这次面试的结果怎么样？".repeat(80)}`);
+    expect(r.summaryOf(prev.id).length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+  });
+});
+
+describe("409 outcomes are stored under the key and cost nothing", () => {
+  test("a blocked Plan → HEALING_PLAN_BLOCKED with the fixed safety text; a replay answers the same", async () => {
+    const blocked = await s.request("POST", "/v1/healing/plans", { body: blockedPlanPayload(), idempotencyKey: uniqueKey() });
+    expect(blocked.json.status).toBe("blocked");
+    const before = await billed();
+    const idem = uniqueKey();
+    const body = { capability: "healing", subject_id: blocked.json.id, input: "What should I do?" };
+    const res = await r.post(body, undefined, idem);
+    const error = expectErrorShape(res, 409, "HEALING_PLAN_BLOCKED");
+    expect(error.safety_action).toEqual(SAFETY_ACTION);
+    expect(error.retryable).toBe(false);
+    const replay = await r.post(body, undefined, idem);
+    expect(replay.text).toBe(res.text);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await billed()).toBe(before);
+  });
+
+  test("a LiuYao turn about another matter → NEW_SUBJECT_REQUIRED; the same matter continues", async () => {
+    const before = await billed();
+    const first = await r.first("liuyao", cast.id, "结果如何？");
+    expectErrorShape(await r.post({ previous_response_id: first.id, input: "我的身体有没有什么问题" }), 409, "NEW_SUBJECT_REQUIRED");
+    expectErrorShape(await r.post({ previous_response_id: first.id, input: "Another question: will my lawsuit succeed?" }), 409, "NEW_SUBJECT_REQUIRED");
+    expectErrorShape(await r.post({ capability: "liuyao", subject_id: cast.id, input: "我的官司能赢吗" }), 409, "NEW_SUBJECT_REQUIRED");
+    await r.followUp(first.id, "那什么时候会有结果？");
+    await r.followUp(first.id, "薪水会高吗？");
+    expect(await billed()).toBe(before + 3);
+  });
+});
+
+describe("crisis language is never interpreted", () => {
+  test.each([
+    ["bazi", "我不想活了", "zh-Hans", ["suicide"]],
+    ["liuyao", "换个问题，我想自杀", "zh-Hans", ["suicide"]],
+    ["healing", "I want to hurt myself", "en", ["self_harm"]],
+    ["bazi", "I'm going to kill my boss", "en", ["harm_others"]],
+  ] as const)("%s: %s → the fixed safety text, escalated, no model", async (kind, input, lang, categories) => {
+    const subject = { bazi: chart, liuyao: cast, healing: plan }[kind];
+    const rec = await r.first(kind, subject.id, input);
+    expect(rec.output_text).toBe(SAFETY_ACTION.text[lang]);
+    expect(rec.model).toBeNull();
+    expect(rec.safety).toEqual({ escalated: true, categories: [...categories], safety_action: SAFETY_ACTION });
+    expect(rec.usage).toEqual({ billing_units: 1 });
+    expect(r.summaryOf(rec.id)).toContain("safety escalation");
+  });
+
+  test("in a follow-up too, and the conversation can go on afterwards", async () => {
+    const first = await r.first("bazi", chart.id, "What about my career?");
+    const crisis = await r.followUp(first.id, "honestly I just want to end my life");
+    expect(crisis.safety.escalated).toBe(true);
+    const after = await r.followUp(crisis.id, "Thank you. What are my favorable elements?");
+    expect(after.safety.escalated).toBe(false);
+    expect(after.output_text).toContain("water");
+  });
+});
+
+describe("billing", () => {
+  test("1 unit per successful creation; replays, 4xx and conflicts are free; the CLI's usage shows it", async () => {
+    const t = await s.newTenant();
+    const subject = await r.subject("bazi", t.key);
+    const idem = uniqueKey();
+    const body = { capability: "bazi", subject_id: subject.id, input: "What about money?" };
+    const first = await r.post(body, t.key, idem);
+    const replay = await r.post(body, t.key, idem);
+    expect(replay.text).toBe(first.text);
+    expectErrorShape(await r.post({ ...body, input: "other" }, t.key, idem), 409, "IDEMPOTENCY_CONFLICT");
+    expectErrorShape(await r.post({ ...body, subject_id: "bzc_missing" }, t.key), 404, "SUBJECT_NOT_FOUND");
+    expectErrorShape(await r.post({ input: "x" }, t.key), 400, "VALIDATION_ERROR");
+    await r.followUp(first.json.id, "And my career?", t.key);
+    expect(await billed(t.app.id)).toBe(2);
+    const cli = runCli(["usage", t.app.id, "--month", month, "--json"], { DATABASE_PATH: s.config.databasePath });
+    expect(cli.json).toMatchObject({ app_id: t.app.id, month, billing_units: 2 });
+  });
+
+  test("the monthly quota is enforced on creation: 429 MONTHLY_QUOTA_EXCEEDED, nothing stored", async () => {
+    const t = await s.newTenant({ monthlyQuota: 1 });
+    const subject = await r.subject("liuyao", t.key);
+    await r.first("liuyao", subject.id, "结果如何？", t.key);
+    const error = expectErrorShape(await r.post({ capability: "liuyao", subject_id: subject.id, input: "再问一次" }, t.key), 429, "MONTHLY_QUOTA_EXCEEDED");
+    expect(error.retryable).toBe(false);
+    expect(r.count("responses", "app_id = ?", t.app.id)).toBe(1);
+  });
+});
+
+describe("feedback", () => {
+  test("201 with an fb_ id; defaults filled; no Idempotency-Key; each call is one item", async () => {
+    const resp = await r.first("bazi", chart.id, "hello");
+    const post = (body: unknown, key?: string) => s.request("POST", "/v1/feedback", { body, key });
+    const res = await post({ response_id: resp.id, rating: "positive" });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ id: res.json.id, object: "feedback", response_id: resp.id, rating: "positive", tags: [], comment: null, correction: null, created_at: "2025-06-15T10:00:00.000Z" });
+    expect(res.json.id).toMatch(/^fb_[0-9A-Za-z]{20}$/);
+    const full = { response_id: resp.id, rating: "negative", tags: Array.from({ length: 10 }, (_, i) => `t${i}`), comment: "c".repeat(2000), correction: "x".repeat(4000) };
+    expect((await post(full)).json).toMatchObject(full);
+    expect(r.count("feedback", "response_id = ?", resp.id)).toBe(2);
+  });
+
+  test.each([
+    [{ tags: Array.from({ length: 11 }, () => "t") }, "tags", "must have at most 10 items"],
+    [{ comment: "c".repeat(2001) }, "comment", "must be at most 2000 characters"],
+    [{ correction: "x".repeat(4001) }, "correction", "must be at most 4000 characters"],
+    [{ rating: "meh" }, "rating", 'must be one of "positive", "negative"'],
+    [{ extra: 1 }, "extra", "is not an allowed property"],
+  ])("%j → 400 at %s", async (patch, path, message) => {
+    const body = { response_id: "resp_x", rating: "positive", ...patch };
+    const error = expectErrorShape(await s.request("POST", "/v1/feedback", { body }), 400, "VALIDATION_ERROR");
+    expect(error.details).toContainEqual({ path, message });
+  });
+
+  test("the Response must exist in the App", async () => {
+    const resp = await r.first("bazi", chart.id, "hello");
+    const other = await s.newTenant();
+    expectErrorShape(await s.request("POST", "/v1/feedback", { body: { response_id: resp.id, rating: "positive" }, key: other.key }), 404, "RESOURCE_NOT_FOUND");
+    expectErrorShape(await s.request("POST", "/v1/feedback", { body: { response_id: "resp_missing", rating: "positive" } }), 404, "RESOURCE_NOT_FOUND");
+  });
+});
+
+describe("deleting a Subject deletes its Responses and their feedback", () => {
+  test.each([
+    ["bazi", "/v1/bazi/charts"],
+    ["liuyao", "/v1/liuyao/casts"],
+    ["healing", "/v1/healing/plans"],
+  ] as const)("%s", async (kind, collection) => {
+    const [doomed, kept] = [await r.subject(kind), await r.subject(kind)];
+    const first = await r.first(kind, doomed.id, "Tell me more");
+    const second = await r.followUp(first.id, "And then?");
+    const survivor = await r.first(kind, kept.id, "Tell me more");
+    for (const id of [first.id, second.id, survivor.id]) await s.request("POST", "/v1/feedback", { body: { response_id: id, rating: "positive" } });
+    const del = await s.request("DELETE", `${collection}/${doomed.id}`, { idempotencyKey: uniqueKey() });
+    expect(del.status).toBe(204);
+    for (const id of [first.id, second.id]) expectErrorShape(await s.request("GET", `/v1/responses/${id}`), 404, "RESOURCE_NOT_FOUND");
+    expect(r.count("responses", "subject_id = ?", doomed.id)).toBe(0);
+    expect(r.count("feedback", "response_id IN (?, ?)", first.id, second.id)).toBe(0);
+    expectErrorShape(await r.post({ previous_response_id: second.id, input: "and?" }), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
+    expect((await s.request("GET", `/v1/responses/${survivor.id}`)).status).toBe(200);
+    expect(r.count("feedback", "response_id = ?", survivor.id)).toBe(1);
+  });
+
+  test("no stored idempotent answer outlives the data: a retried creation runs again and finds no subject", async () => {
+    const chart = await r.subject("bazi");
+    const key = uniqueKey("resp-erase");
+    const body = { capability: "bazi", subject_id: chart.id, input: "What does my day master say?" };
+    expect((await r.post(body, undefined, key)).status).toBe(201);
+    expect((await r.post(body, undefined, key)).headers.get("idempotent-replayed")).toBe("true");
+    expect((await s.request("DELETE", `/v1/bazi/charts/${chart.id}`)).status).toBe(204);
+    const stored = s.store.sqlite.query("SELECT count(*) AS n FROM idempotency_records WHERE key = ?").get(key) as { n: number };
+    expect(stored.n).toBe(0);
+    const retry = await r.post(body, undefined, key);
+    expect(retry.headers.get("idempotent-replayed")).toBeNull();
+    expectErrorShape(retry, 404, "SUBJECT_NOT_FOUND");
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, test } from "bun:test";
+import { LocalInterpreter, LOCAL_MODEL, explain } from "../../../src/responses/local-interpreter.ts";
+import { factSheet, healingFacts, type FactSheet } from "../../../src/responses/facts/index.ts";
+import { detectLanguage } from "../../../src/responses/language.ts";
+import { MAX_SUMMARY_CHARS, startSummary } from "../../../src/responses/summary.ts";
+import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
+import { castReading } from "../../../src/liuyao/index.ts";
+import { createPlanBody } from "../../../src/healing/index.ts";
+import { input as planInput } from "../healing/fixtures.ts";
+
+const NOW = Date.parse("2025-06-15T10:00:00Z");
+const json = (x: unknown) => JSON.parse(JSON.stringify(x));
+const birth = validateBirth({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+if (!birth.ok) throw new Error("birth");
+const chart = factSheet("bazi", "bzc_1", json(computeChart(birth.birth)));
+const cast = factSheet("liuyao", "lyc_1", json(castReading({ question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], castAt: new Date(NOW) })));
+const plan = healingFacts("hpl_1", json(createPlanBody(planInput({ check_in: { intensity: 9 } }), { bazi: null, assetUrlFor: () => null })));
+const say = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), summary: "", now: NOW }).join("\n\n");
+
+describe("the local interpreter", () => {
+  test("answers in the input's language", () => {
+    const zh = say(chart, "我的事业怎么样？");
+    const en = say(chart, "How is my career?");
+    expect(detectLanguage(zh)).toBe("zh");
+    expect(detectLanguage(en)).toBe("en");
+  });
+
+  test("is deterministic", async () => {
+    const it = new LocalInterpreter();
+    const req = { facts: cast, input: "结果如何？", language: "zh" as const, summary: startSummary(cast.headline), now: NOW };
+    expect(await it.interpret(req)).toEqual(await it.interpret(req));
+    expect((await it.interpret(req)).model).toBe(LOCAL_MODEL);
+    expect((await it.interpret(req)).usage).toBeNull();
+  });
+
+  test("BaZi: the question picks the part of the chart (stars of a matter, elements, luck pillars)", () => {
+    expect(say(chart, "我的事业怎么样？")).toContain("官杀");
+    expect(say(chart, "Will I make money?")).toContain("wealth stars");
+    expect(say(chart, "我的五行喜用是什么？")).toContain("喜用五行是水、木");
+    expect(say(chart, "What about my luck pillars?")).toContain("In 2025 you are in the 丙寅 (2017–2026) luck pillar");
+  });
+
+  test("LiuYao: the useful god of the matter, moving lines, timing", () => {
+    expect(say(cast, "结果如何？")).toContain("传统上问工作、职位看官鬼");
+    expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
+    expect(say(cast, "什么时候有消息？")).toContain("应期");
+  });
+
+  test("Healing: steps, cautions, why, and the Plan's support notice", () => {
+    expect(say(plan, "How do I do it?")).toMatch(/The practice has \d+ steps/);
+    expect(say(plan, "练习时要注意什么安全问题？")).toContain("练习时请注意");
+    expect(say(plan, "Why this practice?")).toContain("scored highest");
+    expect(say(plan, "hello")).toContain(plan.data.supportNotice!.en);
+  });
+
+  test("asked to recompute, it says the facts are fixed", () => {
+    expect(say(chart, "Please recalculate my chart with another hour")).toContain("is fixed");
+    expect(say(cast, "能不能重新起卦？")).toContain("不能重新计算或修改");
+    expect(say(plan, "Can you change the protocol to something longer?")).toContain("create a new Plan");
+  });
+
+  test("keeps a bounded rolling summary over 50 turns", async () => {
+    const it = new LocalInterpreter();
+    let summary = startSummary(cast.headline);
+    for (let n = 1; n <= 50; n++) {
+      summary = (await it.interpret({ facts: cast, input: `第${n}次：结果如何？`, language: "zh", summary, now: NOW })).summary;
+      expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+    }
+    expect(summary).toStartWith("Subject: 这次面试能通过吗？");
+    expect(summary).toContain("第50次");
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { decideTurn } from "../../../src/responses/turn.ts";
+import { SAFETY_ACTION } from "../../../src/healing/index.ts";
+
+const blockedPlan = { status: "blocked", block: { safety_action: SAFETY_ACTION } };
+const cast = { question: "这次面试能通过吗？" };
+
+describe("decideTurn", () => {
+  test("a blocked Plan is never interpreted, whatever the input (even crisis language)", () => {
+    for (const input of ["How do I start?", "我想自杀"]) {
+      expect(decideTurn("healing", blockedPlan, input)).toEqual({ kind: "plan_blocked", safetyAction: SAFETY_ACTION });
+    }
+  });
+
+  test("a blocked Plan without its own text still gets the fixed safety action", () => {
+    expect(decideTurn("healing", { status: "blocked", block: null }, "hi")).toEqual({ kind: "plan_blocked", safetyAction: SAFETY_ACTION });
+  });
+
+  test("crisis language escalates for every kind, before a change of matter is considered", () => {
+    expect(decideTurn("bazi", {}, "I want to kill myself")).toEqual({ kind: "escalate", categories: ["suicide"] });
+    expect(decideTurn("healing", { status: "recommended" }, "我又自残了")).toEqual({ kind: "escalate", categories: ["self_harm"] });
+    expect(decideTurn("liuyao", cast, "换个问题，我想杀了他")).toEqual({ kind: "escalate", categories: ["harm_others"] });
+  });
+
+  test("a LiuYao question about another matter needs a new cast", () => {
+    const d = decideTurn("liuyao", cast, "我的身体有没有什么问题");
+    expect(d.kind).toBe("new_subject_required");
+    if (d.kind === "new_subject_required") expect(d.change).toMatchObject({ changed: true, from: ["career", "study"], to: ["health"] });
+  });
+
+  test("the same matter, or another Subject kind, is interpreted", () => {
+    expect(decideTurn("liuyao", cast, "那什么时候有结果？")).toEqual({ kind: "interpret" });
+    expect(decideTurn("bazi", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret" });
+    expect(decideTurn("healing", { status: "recommended" }, "Why this practice?")).toEqual({ kind: "interpret" });
+  });
+});
