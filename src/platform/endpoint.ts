@@ -27,6 +27,8 @@ export interface HandlerContext<Body> {
   origin: string;
   /** For endpoints whose capability depends on the body (Responses). @throws ApiError 403 */
   requireCapability(capability: Capability): void;
+  /** For `billable: "handler"` endpoints. @throws ApiError 429 MONTHLY_QUOTA_EXCEEDED */
+  checkMonthlyQuota(): Promise<void>;
 }
 
 /**
@@ -64,8 +66,13 @@ export interface Endpoint<S extends TSchema | undefined = TSchema | undefined> {
   /** null: any authenticated App; the handler checks the capability itself. */
   capability: Capability | null;
   idempotent: boolean;
-  /** Counts one billing unit on success: the monthly quota is checked first. */
-  billable?: boolean;
+  /**
+   * Costs billing units on success, so the monthly quota is checked first: by the
+   * pipeline before the handler (true), or by the handler itself through
+   * ctx.checkMonthlyQuota ("handler"), when some answers must never be refused
+   * for quota (a crisis escalation's safety text).
+   */
+  billable?: boolean | "handler";
   body?: S;
   /** 400 by default; Plan creation declares 422. */
   validationStatus?: 400 | 422;

@@ -152,7 +152,7 @@ export class Pipeline {
     const completionFor = (status: number, text: string, resourceId?: string): IdempotencyCompletion | undefined =>
       idempotencyKey === null ? undefined : { appId: caller.id, key: idempotencyKey, requestId, status, body: text, ...(resourceId ? { resourceId } : {}) };
     try {
-      if (endpoint.billable) await this.checkMonthlyQuota(caller, run.now);
+      if (endpoint.billable === true) await this.checkMonthlyQuota(caller, run.now);
       const ctx: HandlerContext<unknown> = {
         app: caller,
         requestId,
@@ -160,6 +160,7 @@ export class Pipeline {
         body: run.body,
         params: run.params,
         origin: this.deps.publicBaseUrl ?? url.origin,
+        checkMonthlyQuota: () => this.checkMonthlyQuota(caller, run.now),
         requireCapability: (capability: Capability) => {
           if (!caller.capabilities.includes(capability)) {
             throw new ApiError("CAPABILITY_NOT_GRANTED", `The capability "${capability}" is not granted to this App; contact the platform operator.`, {

@@ -94,6 +94,8 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   const summary = turn.previous?.summary ?? startSummary(facts.headline);
   const language = detectLanguage(input);
   const escalated = decision.kind === "escalate";
+  // The safety text is never refused for quota (it still counts its unit); an interpretation is.
+  if (!escalated) await ctx.checkMonthlyQuota();
   // Crisis language: no model call; the fixed text answers, and the summary remembers the escalation.
   const answer: Answer = escalated
     ? { text: SAFETY_ACTION.text[language === "zh" ? "zh-Hans" : "en"], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: null, usage: null }

@@ -50,7 +50,7 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       tag: "Responses",
       capability: null,
       idempotent: true,
-      billable: true,
+      billable: "handler",
       lockMs: deps.config.modelDeadlineMs + LOCK_MARGIN_MS,
       body: ResponsePayload,
       errors: ["CAPABILITY_NOT_GRANTED", "SUBJECT_CAPABILITY_MISMATCH", "SUBJECT_NOT_FOUND", "PREVIOUS_RESPONSE_NOT_FOUND", "NEW_SUBJECT_REQUIRED", "HEALING_PLAN_BLOCKED", "MODEL_UNAVAILABLE", "MODEL_TIMEOUT"],

@@ -224,6 +224,18 @@ describe("billing", () => {
     expect(error.retryable).toBe(false);
     expect(r.count("responses", "app_id = ?", t.app.id)).toBe(1);
   });
+
+  test("a spent quota never withholds the safety text: crisis language is still answered (and counted)", async () => {
+    const t = await s.newTenant({ monthlyQuota: 1 });
+    const subject = await r.subject("bazi", t.key);
+    await r.first("bazi", subject.id, "What is my day master?", t.key);
+    const crisis = await r.respond({ capability: "bazi", subject_id: subject.id, input: "I want to kill myself" }, t.key);
+    expect(crisis.safety.escalated).toBe(true);
+    expect(crisis.model).toBeNull();
+    expect(crisis.output_text).toBe(SAFETY_ACTION.text.en);
+    expectErrorShape(await r.post({ capability: "bazi", subject_id: subject.id, input: "And my luck?" }, t.key), 429, "MONTHLY_QUOTA_EXCEEDED");
+    expect(s.store.sqlite.query("SELECT billing_units AS n FROM usage_months WHERE app_id = ?").get(t.app.id)).toEqual({ n: 2 });
+  });
 });
 
 describe("feedback", () => {
