@@ -5,7 +5,8 @@
  * alternately with autocannon (in this Node process, apart from the servers):
  *   - bare GET                        (the ceiling)
  *   - authenticated, rate-limited GET of a stored chart
- *   - chart creation (auth, idempotency with unique keys, insert)
+ *   - chart, cast, Plan and Response creation (auth, idempotency with unique
+ *     keys, insert; Responses with the local interpreter, billed)
  * Prints requests/s, p50 and p99 latency and the ratio to the bare endpoint.
  */
 import autocannon from "autocannon";
@@ -36,7 +37,7 @@ function start(args, port, extraEnv = {}) {
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections, duration: seconds, pipelining: 1, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-const app = cli("app", "create", "--name", "bench", "--env", "test", "--rpm", "100000000", "--concurrency", "100000", "--monthly-quota", "100000000");
+const app = cli("app", "create", "--name", "bench", "--env", "test", "--capabilities", "bazi,liuyao,healing", "--rpm", "100000000", "--concurrency", "100000", "--monthly-quota", "100000000");
 const { key } = cli("key", "create", app.id);
 const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
 const lingshu = await start([join(root, "src", "main.ts"), "serve"], 3932);
@@ -48,18 +49,29 @@ writeFileSync(bodyFile, createdText);
 const bare = await start([join(root, "bench", "bare-server.ts")], 3931, { BARE_BODY_FILE: bodyFile });
 
 let n = 0;
+/** A POST with a fresh Idempotency-Key per request. */
+const create = (path, body) =>
+  run({
+    url: `http://127.0.0.1:3932${path}`,
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify(body),
+    requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}` } }) }],
+  });
+const cast = { question: "这次换工作顺利吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8] };
+const plan = {
+  check_in: { emotion_tags: ["anxiety"], intensity: 5, arousal: "medium", goal: "calm", available_minutes: 15, environment: "private_indoor", posture_available: "either", audio_available: true },
+  safety: { age_group: "adult", immediate_danger: false, crisis_flags: [], physical_constraints: [], driving_or_operating: false, space_clear: true },
+};
+const response = { capability: "bazi", subject_id: created.id, input: "What does my day master say about work?" };
 const scenarios = {
   "bare Bun.serve GET": () => run({ url: "http://127.0.0.1:3931/" }),
   "bare Bun.serve GET, same bytes as a chart": () => run({ url: "http://127.0.0.1:3931/same-body" }),
   "GET /v1/bazi/charts/{id}": () => run({ url: `http://127.0.0.1:3932/v1/bazi/charts/${created.id}`, headers: auth }),
-  "POST /v1/bazi/charts": () =>
-    run({
-      url: "http://127.0.0.1:3932/v1/bazi/charts",
-      method: "POST",
-      headers: auth,
-      body: JSON.stringify(birth),
-      requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}` } }) }],
-    }),
+  "POST /v1/bazi/charts": () => create("/v1/bazi/charts", birth),
+  "POST /v1/liuyao/casts (manual_lines)": () => create("/v1/liuyao/casts", cast),
+  "POST /v1/healing/plans": () => create("/v1/healing/plans", plan),
+  "POST /v1/responses (local interpreter)": () => create("/v1/responses", response),
 };
 
 const rows = [];
