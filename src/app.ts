@@ -91,7 +91,9 @@ export function createApp(deps: AppDeps): LingshuApp {
     (openApiText ??= JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: config.publicBaseUrl, extraPaths: operationalPaths() })));
   let docsHtml: string | null = null;
 
-  const elysia = new Elysia()
+  // standardHostname: false — Elysia otherwise looks for the path from character 11 on, assuming a
+  // host of at least four characters; behind a proxy that forwards `Host: api` every route broke.
+  const elysia = new Elysia({ handler: { standardHostname: false } })
     .onError(({ code, error, request }) => {
       const requestId = newId("request");
       let apiError: ApiError;

@@ -18,6 +18,8 @@ export interface Config {
   /** Bound on all attempts and waits of one Response (LINGSHU_MODEL_DEADLINE_MS). */
   modelDeadlineMs: number;
   idempotencyTtlHours: number;
+  /** After SIGTERM, how long in-flight requests may take before their connections are closed (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
   keyPepper: string;
   production: boolean;
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelMaxRetries: integer(env, "LINGSHU_MODEL_MAX_RETRIES", 2, 0, 5),
     modelDeadlineMs,
     idempotencyTtlHours: integer(env, "IDEMPOTENCY_TTL_HOURS", 24, 1, 24 * 30),
+    shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 4_000, 0, 120_000),
     keyPepper: keyPepper ?? DEVELOPMENT_PEPPER,
     production,
   };

@@ -76,8 +76,15 @@ async function serve(config: Config): Promise<void> {
     logger.info({ signal }, "draining");
     clearInterval(flush);
     clearInterval(purge);
-    // stop(false): no new connections; resolves once in-flight requests have completed.
-    await server.stop(false);
+    // stop(false): no new connections; resolves once in-flight requests have completed. A client
+    // that stalls mid-request must not hold the process, so after the grace period the remaining
+    // connections are closed. Their requests committed nothing (writes land only with their
+    // answer), so a retry with the same Idempotency-Key runs again.
+    const drained = await Promise.race([server.stop(false).then(() => true), Bun.sleep(config.shutdownGraceMs).then(() => false)]);
+    if (!drained) {
+      logger.warn({ signal, grace_ms: config.shutdownGraceMs }, "closing connections still open after the grace period");
+      await server.stop(true);
+    }
     await app.counter.flush().catch(() => {});
     store.close();
     logger.info({ signal }, "stopped");
