@@ -103,12 +103,37 @@ export interface Validator<T extends TSchema> {
  * Compiles a schema once.
  * @example const v = compile(ChartPayload); v.check({}) // [{path:"birth", message:"is required"}]
  */
+/**
+ * Paths of strings (values and keys) that are not well-formed UTF-16: JSON may
+ * carry lone surrogates ("\ud800"), which SQLite's UTF-8 turns into U+FFFD, so
+ * two different ids sent would be one id stored. They are refused instead.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function illFormedStrings(value: unknown, path: string, found: ValidationDetail[]): void {
+  if (found.length >= 50) return;
+  if (typeof value === "string") {
+    if (LONE_SURROGATE.test(value)) found.push({ path: path || "(body)", message: "must be well-formed Unicode (it contains a lone surrogate)" });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => illFormedStrings(item, `${path}[${i}]`, found));
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (LONE_SURROGATE.test(key)) found.push({ path: at, message: "property names must be well-formed Unicode" });
+      illFormedStrings(item, at, found);
+    }
+  }
+}
+
 export function compile<T extends TSchema>(schema: T): Validator<T> {
   const checker: TypeCheck<T> = TypeCompiler.Compile(schema);
   return {
     schema,
     is: (value): value is Static<T> => checker.Check(value),
     check(value) {
+      const illFormed: ValidationDetail[] = [];
+      illFormedStrings(value, "", illFormed);
+      if (illFormed.length > 0) return illFormed;
       if (checker.Check(value)) return [];
       const seen = new Set<string>();
       const details: ValidationDetail[] = [];

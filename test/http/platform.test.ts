@@ -139,6 +139,15 @@ describe("strict validation", () => {
     expect(expectErrorShape(await create([1, 2]), 400, "VALIDATION_ERROR").details[0].path).toBe("(body)");
     expect(expectErrorShape(await create(null), 400, "VALIDATION_ERROR").details[0].path).toBe("(body)");
   });
+  test("strings with lone surrogates are refused, not silently turned into U+FFFD by SQLite", async () => {
+    // JSON.stringify keeps a lone surrogate as the escape \ud800, exactly as a client would send it.
+    const error = expectErrorShape(await create({ name: "a\uD800", tags: ["ok", "\uDC00b", "😀"] }), 400, "VALIDATION_ERROR");
+    expect(error.details).toEqual([
+      { path: "name", message: "must be well-formed Unicode (it contains a lone surrogate)" },
+      { path: "tags[1]", message: "must be well-formed Unicode (it contains a lone surrogate)" },
+    ]);
+    expect((await create({ name: "😀 ok" })).status).toBe(201);
+  });
   test("an endpoint that declares 422 answers 422 VALIDATION_ERROR", async () => {
     const res = await s.request("POST", "/v1/test/strict", { body: { nope: 1 }, idempotencyKey: uniqueKey() });
     expectErrorShape(res, 422, "VALIDATION_ERROR");
