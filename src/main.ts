@@ -67,7 +67,7 @@ async function serve(config: Config): Promise<void> {
   const purge = setInterval(() => {
     store.purgeExpiredIdempotency(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
   }, IDEMPOTENCY_PURGE_INTERVAL_MS);
-  void store.purgeExpiredIdempotency(Date.now());
+  void store.purgeExpiredIdempotency(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

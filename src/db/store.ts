@@ -119,10 +119,29 @@ export class Store {
   async isReady(): Promise<boolean> {
     try {
       this.sqlite.query("SELECT 1").get();
-      return migrationsComplete(this.sqlite);
+      if (!migrationsComplete(this.sqlite)) return false;
     } catch {
       return false;
     }
+    return this.writable();
+  }
+
+  /** Ready means able to write: a real write through the batch, probed at most once a second. */
+  private writeProbe: { at: number; ok: Promise<boolean> } | null = null;
+  private writable(): Promise<boolean> {
+    const now = Date.now();
+    if (this.writeProbe && now - this.writeProbe.at < 1000) return this.writeProbe.ok;
+    const ok = this.writes
+      .run(() => {
+        this.sqlite.exec("CREATE TABLE IF NOT EXISTS __lingshu_ready (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
+        this.sqlite.query("INSERT OR REPLACE INTO __lingshu_ready (id, at) VALUES (1, ?)").run(now);
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    this.writeProbe = { at: now, ok };
+    return ok;
   }
 
   appliedMigrations(): string[] {

@@ -52,7 +52,8 @@ export class Authenticator {
     const last = this.lastTouched.get(keyId) ?? 0;
     if (now - last < TOUCH_INTERVAL_MS) return;
     this.lastTouched.set(keyId, now);
-    await this.store.touchKey(keyId, now);
+    // Best effort: a read must not fail because its bookkeeping cannot be written (full disk).
+    await this.store.touchKey(keyId, now).catch(() => this.lastTouched.delete(keyId));
   }
 }
 

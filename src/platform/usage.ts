@@ -24,7 +24,7 @@ export class RequestCounter {
 
   count(appId: string, now: number): void {
     const month = utcMonth(now);
-    if (this.pendingMonth !== null && this.pendingMonth !== month) void this.flush();
+    if (this.pendingMonth !== null && this.pendingMonth !== month) void this.flush().catch(() => {});
     this.pendingMonth = month;
     this.pending.set(appId, (this.pending.get(appId) ?? 0) + 1);
   }
@@ -34,6 +34,12 @@ export class RequestCounter {
     const counts = this.pending;
     const month = this.pendingMonth;
     this.pending = new Map();
-    await this.store.addRequests(counts, month);
+    try {
+      await this.store.addRequests(counts, month);
+    } catch (err) {
+      // Not lost: the counts wait for the next flush (unless the month has turned meanwhile).
+      if (this.pendingMonth === month) for (const [app, n] of counts) this.pending.set(app, (this.pending.get(app) ?? 0) + n);
+      throw err;
+    }
   }
 }

@@ -131,10 +131,12 @@ export function compile<T extends TSchema>(schema: T): Validator<T> {
     schema,
     is: (value): value is Static<T> => checker.Check(value),
     check(value) {
-      const illFormed: ValidationDetail[] = [];
-      illFormedStrings(value, "", illFormed);
-      if (illFormed.length > 0) return illFormed;
-      if (checker.Check(value)) return [];
+      if (checker.Check(value)) {
+        // After the schema passed, so the walk is bounded by the schema's depth.
+        const illFormed: ValidationDetail[] = [];
+        illFormedStrings(value, "", illFormed);
+        return illFormed;
+      }
       const seen = new Set<string>();
       const details: ValidationDetail[] = [];
       for (const error of checker.Errors(value)) {

@@ -1,0 +1,431 @@
+/**
+ * The compiled binary as a black box, for the tests in test/e2e/.
+ *
+ * - buildBinary(): `scripts/build.ts` into a temp folder, once per test process
+ *   (LINGSHU_BINARY=/path/to/lingshu tests an existing executable instead).
+ * - LingshuBinary.start(): the binary from an empty working folder (no node_modules)
+ *   on a fresh DATABASE_PATH and a free loopback port (PORT=0; the port is read from
+ *   the "listening" log line, so there is no race for it), waiting for /ready.
+ * - createTenant(): an App and a key through the binary's own CLI with `--json`.
+ * - kill9() / stop() / restart(): crash, graceful stop, start again on the same database.
+ * - request() (fetch) and rawRequest() (bytes on a socket, for what fetch will not send).
+ */
+import { chmodSync, chownSync, mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { connect } from "node:net";
+import type { Subprocess } from "bun";
+import { runCli, type CliResult } from "./cli.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const BUILT = Symbol.for("lingshu.test.binary");
+
+/** Builds dist/lingshu's equivalent into a temp folder once per process and returns its path. */
+export function buildBinary(): string {
+  const fromEnv = process.env.LINGSHU_BINARY;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`LINGSHU_BINARY=${fromEnv} does not exist`);
+    return fromEnv;
+  }
+  const cache = globalThis as unknown as Record<symbol, string | undefined>;
+  const cached = cache[BUILT];
+  if (cached && existsSync(cached)) return cached;
+  const dir = mkdtempSync(join(tmpdir(), "lingshu-bin-"));
+  const binary = join(dir, "lingshu");
+  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "build.ts"), binary], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}${build.stdout.toString()}`);
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  cache[BUILT] = binary;
+  return binary;
+}
+
+export interface Tenant {
+  appId: string;
+  key: string;
+  keyId: string;
+}
+
+export interface TenantOptions {
+  name?: string;
+  env?: "test" | "live";
+  capabilities?: string[];
+  rpm?: number;
+  concurrency?: number;
+  monthlyQuota?: number;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export interface RequestOptions {
+  /** Serialised with JSON.stringify; Content-Type defaults to application/json. */
+  body?: unknown;
+  /** Sent as is (no Content-Type added unless given in headers). */
+  raw?: string | Uint8Array | ReadableStream;
+  /** Bearer key; null sends no Authorization header. Default: the binary's default tenant. */
+  key?: string | null;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface StartOptions {
+  /** Reuse a database (restart); default a fresh file in a fresh folder. */
+  databasePath?: string;
+  /** Extra environment (LOG_LEVEL, IDEMPOTENCY_TTL_HOURS, …). */
+  env?: Record<string, string>;
+  /** Create a default tenant through the CLI once ready (default true). */
+  tenant?: TenantOptions | false;
+  readyTimeoutMs?: number;
+  /**
+   * Run the binary (serve and CLI) as this user, through `setpriv` (needs root). The run
+   * folder is handed to the user first. For tests where root's permission bypass would hide a fault.
+   */
+  user?: { uid: number; gid: number };
+}
+
+export interface LaunchOptions {
+  readyTimeoutMs?: number;
+  /** "ready" (default): wait for /ready 200; "answering": for any answer from /ready. */
+  waitFor?: "ready" | "answering";
+}
+
+const PEPPER = "binary-test-pepper-123456";
+const LOG_LINES_KEPT = 400;
+
+function parseAnswer(status: number, headers: Headers, text: string): HttpAnswer {
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status, headers, text, json };
+}
+
+export class LingshuBinary {
+  readonly binary: string;
+  /** The folder the binary runs in (empty apart from what it creates). */
+  readonly workDir: string;
+  readonly databasePath: string;
+  readonly env: Record<string, string>;
+  proc: Subprocess<"ignore", "pipe", "pipe"> | null = null;
+  port = 0;
+  base = "";
+  /** The last log lines (stdout and stderr) of the current process, for diagnostics. */
+  logs: string[] = [];
+  /** Log lines at level error (50) or above, since the binary was first started. */
+  errorLines: string[] = [];
+  tenant: Tenant | null = null;
+  /** Put before the binary in every command (e.g. setpriv to run as another user). */
+  readonly prefix: string[] = [];
+  private readonly ownsDir: string | null;
+
+  private constructor(options: StartOptions) {
+    this.binary = buildBinary();
+    this.ownsDir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "lingshu-run-"));
+    this.workDir = this.ownsDir ? join(this.ownsDir, "cwd") : mkdtempSync(join(tmpdir(), "lingshu-cwd-"));
+    mkdirSync(this.workDir, { recursive: true });
+    this.databasePath = options.databasePath ?? join(this.ownsDir!, "db", "lingshu.sqlite");
+    if (options.user) {
+      const { uid, gid } = options.user;
+      mkdirSync(dirname(this.databasePath), { recursive: true });
+      for (const d of [this.ownsDir, this.workDir, dirname(this.databasePath)]) {
+        if (!d) continue;
+        chmodSync(d, 0o755);
+        chownSync(d, uid, gid);
+      }
+      this.prefix = ["setpriv", `--reuid=${uid}`, `--regid=${gid}`, "--clear-groups"];
+    }
+    this.env = {
+      PATH: "/usr/bin:/bin",
+      DATABASE_PATH: this.databasePath,
+      KEY_PEPPER: PEPPER,
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      ...options.env,
+    };
+  }
+
+  /** Starts the binary on a fresh database (or the given one) and waits for /ready. */
+  static async start(options: StartOptions = {}): Promise<LingshuBinary> {
+    const bin = new LingshuBinary(options);
+    await bin.launch({ readyTimeoutMs: options.readyTimeoutMs });
+    if (options.tenant !== false) {
+      bin.tenant = bin.createTenant({ rpm: 1_000_000, concurrency: 1000, monthlyQuota: 1_000_000, ...(options.tenant ?? {}) });
+    }
+    return bin;
+  }
+
+  get databaseDir(): string {
+    return dirname(this.databasePath);
+  }
+
+  /** Runs the binary's operator CLI against the same database; `--json` is the caller's to add. */
+  cli(args: string[]): CliResult {
+    return runCli(args, { DATABASE_PATH: this.databasePath, KEY_PEPPER: PEPPER }, [...this.prefix, this.binary]);
+  }
+
+  /** cli() that must exit 0 and print one JSON object. */
+  cliJson(args: string[]): any {
+    const result = this.cli([...args, "--json"]);
+    if (result.code !== 0 || result.json === null) throw new Error(`lingshu ${args.join(" ")} exited ${result.code}: ${result.stderr}${result.stdout}`);
+    return result.json;
+  }
+
+  /** An App (every capability unless told) and a key, made through the CLI. */
+  createTenant(options: TenantOptions = {}): Tenant {
+    const args = ["app", "create", "--name", options.name ?? "e2e", "--env", options.env ?? "test", "--capabilities", (options.capabilities ?? ["bazi", "liuyao", "healing"]).join(",")];
+    if (options.rpm !== undefined) args.push("--rpm", String(options.rpm));
+    if (options.concurrency !== undefined) args.push("--concurrency", String(options.concurrency));
+    if (options.monthlyQuota !== undefined) args.push("--monthly-quota", String(options.monthlyQuota));
+    const app = this.cliJson(args);
+    const key = this.cliJson(["key", "create", app.id]);
+    return { appId: app.id, key: key.key, keyId: key.id };
+  }
+
+  private async launch(options: LaunchOptions = {}): Promise<void> {
+    const readyTimeoutMs = options.readyTimeoutMs ?? 15_000;
+    this.logs = [];
+    const proc = Bun.spawn([...this.prefix, this.binary, "serve"], { cwd: this.workDir, env: { ...this.env, PORT: "0" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    this.proc = proc;
+    let resolvePort!: (port: number) => void;
+    const portKnown = new Promise<number>((resolve) => (resolvePort = resolve));
+    const drain = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      let pending = "";
+      try {
+        for await (const chunk of stream) {
+          pending += decoder.decode(chunk, { stream: true });
+          let nl: number;
+          while ((nl = pending.indexOf("\n")) >= 0) {
+            const line = pending.slice(0, nl);
+            pending = pending.slice(nl + 1);
+            this.logs.push(line);
+            if (this.logs.length > LOG_LINES_KEPT) this.logs.splice(0, this.logs.length - LOG_LINES_KEPT);
+            if (line.includes('"listening"')) {
+              try {
+                resolvePort(JSON.parse(line).port);
+              } catch {}
+            }
+            if (/"level":(5\d|60)/.test(line)) this.errorLines.push(line);
+          }
+        }
+      } catch {}
+    };
+    void drain(proc.stdout);
+    void drain(proc.stderr);
+    const exitedEarly = proc.exited.then((code) => {
+      throw new Error(`the binary exited with ${code} before listening:\n${this.logs.join("\n")}`);
+    });
+    const timeout = Bun.sleep(readyTimeoutMs).then(() => {
+      throw new Error(`the binary did not log "listening" within ${readyTimeoutMs} ms:\n${this.logs.join("\n")}`);
+    });
+    this.port = await Promise.race([portKnown, exitedEarly, timeout]);
+    this.base = `http://127.0.0.1:${this.port}`;
+    exitedEarly.catch(() => {});
+    timeout.catch(() => {});
+    await this.waitReady(readyTimeoutMs, options.waitFor === "answering" ? () => true : (status) => status === 200);
+  }
+
+  /** Polls /ready until `accept(status)` (200 by default); returns the time it took. */
+  async waitReady(deadlineMs = 15_000, accept: (status: number) => boolean = (s) => s === 200): Promise<number> {
+    const started = performance.now();
+    let last = "no answer";
+    while (performance.now() - started < deadlineMs) {
+      if (this.proc && !this.running) {
+        throw new Error(`the binary exited (code ${this.proc.exitCode}, signal ${this.proc.signalCode}) before /ready answered:\n${this.logs.slice(-30).join("\n")}`);
+      }
+      try {
+        const r = await fetch(`${this.base}/ready`);
+        last = `${r.status} ${await r.text()}`;
+        if (accept(r.status)) return performance.now() - started;
+      } catch (err) {
+        last = String(err);
+      }
+      await Bun.sleep(10);
+    }
+    throw new Error(`/ready never answered as expected within ${deadlineMs} ms (last: ${last}):\n${this.logs.join("\n")}`);
+  }
+
+  get running(): boolean {
+    return this.proc !== null && this.proc.exitCode === null && this.proc.signalCode === null;
+  }
+
+  /** SIGKILL: no handler runs, nothing is flushed. */
+  async kill9(): Promise<void> {
+    if (!this.proc) return;
+    this.proc.kill("SIGKILL");
+    await this.proc.exited;
+  }
+
+  /** Sends a signal (SIGTERM by default) and waits for the exit; returns the exit code and how long it took. */
+  async stop(signal: NodeJS.Signals = "SIGTERM", timeoutMs = 10_000): Promise<{ code: number | null; signal: string | null; ms: number }> {
+    const proc = this.proc;
+    if (!proc) return { code: null, signal: null, ms: 0 };
+    const started = performance.now();
+    proc.kill(signal);
+    const done = await Promise.race([proc.exited.then(() => true), Bun.sleep(timeoutMs).then(() => false)]);
+    if (!done) {
+      proc.kill("SIGKILL");
+      await proc.exited;
+      throw new Error(`the binary did not exit within ${timeoutMs} ms of ${signal}`);
+    }
+    return { code: proc.exitCode, signal: proc.signalCode === null ? null : String(proc.signalCode), ms: performance.now() - started };
+  }
+
+  /** Starts the binary again on the same database (a new port) and waits for /ready. */
+  async restart(options: LaunchOptions = {}): Promise<void> {
+    if (this.running) await this.stop();
+    await this.launch(options);
+  }
+
+  /** Stops the process if it runs and removes the folders this instance created. */
+  async dispose(): Promise<void> {
+    if (this.running) await this.kill9();
+    if (this.ownsDir) rmSync(this.ownsDir, { recursive: true, force: true });
+    else rmSync(this.workDir, { recursive: true, force: true });
+  }
+
+  /** One HTTP request with fetch; the body text is read whole. */
+  async request(method: string, path: string, o: RequestOptions = {}): Promise<HttpAnswer> {
+    const headers: Record<string, string> = {};
+    const key = o.key === undefined ? this.tenant?.key ?? null : o.key;
+    if (key !== null) headers.authorization = `Bearer ${key}`;
+    if (o.idempotencyKey !== undefined) headers["idempotency-key"] = o.idempotencyKey;
+    let body: string | Uint8Array | ReadableStream | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers["content-type"] = "application/json";
+    }
+    Object.assign(headers, o.headers);
+    const res = await fetch(this.base + path, {
+      method,
+      headers,
+      body,
+      signal: o.signal,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+    const text = await res.text();
+    return parseAnswer(res.status, res.headers, text);
+  }
+
+  /** Writes `bytes` (a complete HTTP/1.1 request) on a fresh connection and parses the answer. */
+  rawRequest(bytes: string | Uint8Array, timeoutMs = 10_000): Promise<HttpAnswer & { raw: string }> {
+    return rawHttp(this.port, bytes, timeoutMs);
+  }
+}
+
+/**
+ * A minimal HTTP/1.1 exchange on a socket: for header bytes fetch refuses to send
+ * (UTF-8, control characters) and for framing fetch would fix. The request should
+ * carry `Connection: close`; the answer is read until the server closes or, with a
+ * Content-Length, until the body is complete.
+ */
+export function rawHttp(port: number, bytes: string | Uint8Array, timeoutMs = 10_000): Promise<HttpAnswer & { raw: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      const all = Buffer.concat(chunks);
+      const headEnd = all.indexOf("\r\n\r\n");
+      if (headEnd < 0) return reject(new Error(`no HTTP answer (${all.length} bytes: ${JSON.stringify(all.toString("latin1").slice(0, 200))})`));
+      const head = all.subarray(0, headEnd).toString("latin1").split("\r\n");
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0]!)?.[1] ?? 0);
+      const headers = new Headers();
+      for (const line of head.slice(1)) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      let body: Buffer = all.subarray(headEnd + 4);
+      const length = headers.get("content-length");
+      if (length !== null) body = body.subarray(0, Number(length));
+      else if ((headers.get("transfer-encoding") ?? "").toLowerCase() === "chunked") body = dechunk(body);
+      resolve({ ...parseAnswer(status, headers, body.toString("utf8")), raw: all.toString("latin1") });
+    };
+    const complete = () => {
+      const all = Buffer.concat(chunks);
+      const headEnd = all.indexOf("\r\n\r\n");
+      if (headEnd < 0) return false;
+      const m = /\r\ncontent-length:\s*(\d+)/i.exec(all.subarray(0, headEnd).toString("latin1"));
+      return m !== null && all.length - headEnd - 4 >= Number(m[1]);
+    };
+    const timer = setTimeout(() => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      reject(new Error(`raw request timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on("data", (d: Buffer) => {
+      chunks.push(d);
+      if (complete()) finish();
+    });
+    socket.on("end", finish);
+    socket.on("close", finish);
+    socket.on("error", (err) => {
+      if (chunks.length > 0) return finish();
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(err);
+    });
+    socket.write(bytes);
+  });
+}
+
+function dechunk(buf: Buffer): Buffer {
+  const out: Buffer[] = [];
+  let i = 0;
+  while (i < buf.length) {
+    const lineEnd = buf.indexOf("\r\n", i);
+    if (lineEnd < 0) break;
+    const size = parseInt(buf.subarray(i, lineEnd).toString("latin1"), 16);
+    if (!Number.isFinite(size) || size === 0) break;
+    out.push(buf.subarray(lineEnd + 2, lineEnd + 2 + size));
+    i = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(out);
+}
+
+/**
+ * The spec's error envelope: {error:{code,message,request_id,…}} with X-Request-Id
+ * equal to request_id. Returns a description of what is wrong, or null.
+ */
+export function errorShapeProblem(answer: HttpAnswer): string | null {
+  const error = answer.json?.error;
+  if (!answer.json || typeof answer.json !== "object" || !error || typeof error !== "object") return "the body is not {error:{…}}";
+  for (const field of ["code", "message", "request_id"]) {
+    if (typeof error[field] !== "string" || error[field].length === 0) return `error.${field} is missing or not a non-empty string`;
+  }
+  if (!/^req_/.test(error.request_id)) return `request_id ${error.request_id} lacks the req_ prefix`;
+  if ("retryable" in error && typeof error.retryable !== "boolean") return "error.retryable is not a boolean";
+  if ("retry_after_ms" in error && !(Number.isInteger(error.retry_after_ms) && error.retry_after_ms >= 0)) return "error.retry_after_ms is not a whole number ≥ 0";
+  const header = answer.headers.get("x-request-id");
+  if (header !== error.request_id) return `X-Request-Id ${header} ≠ error.request_id ${error.request_id}`;
+  if (!(answer.headers.get("content-type") ?? "").startsWith("application/json")) return `Content-Type is ${answer.headers.get("content-type")}`;
+  return null;
+}
+
+/** Runs `tasks` with at most `concurrency` in flight; results in task order. */
+export async function pool<T, R>(tasks: T[], concurrency: number, run: (task: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await run(tasks[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
+  return results;
+}
