@@ -27,24 +27,13 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { LingshuBinary, pool } from "../helpers/binary.ts";
+import { LingshuBinary, pool, prng } from "../helpers/binary.ts";
 
 const SEED = Number(process.env.CRASH_SEED ?? 424242);
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 24);
 const WORKERS = 12;
 const LOCK_MS = 30_000;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
-}
 
 interface Attempt {
   status?: number;

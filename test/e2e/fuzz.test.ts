@@ -25,7 +25,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Database } from "bun:sqlite";
-import { LingshuBinary, errorShapeProblem, pool, type HttpAnswer, type Tenant } from "../helpers/binary.ts";
+import { LingshuBinary, errorShapeProblem, integrityCheck, pool, prng, type HttpAnswer, type Tenant } from "../helpers/binary.ts";
 import { invalidValue, limitCases, operationsOf, validValue, type IdSource, type Operation } from "../helpers/openapi-fuzz.ts";
 import { generateKey } from "../../src/platform/keys.ts";
 
@@ -82,17 +82,6 @@ const idSource = (map: Map<string, string[]>): IdSource => ({
 });
 
 /** A deterministic stream of choices for the parts fast-check does not draw. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
-}
 
 function rowCounts(): Record<string, number> {
   const db = new Database(bin.databasePath, { readonly: true });
@@ -785,12 +774,7 @@ describe(`fuzzing every business endpoint of the binary from its OpenAPI documen
   test("the binary logged no unhandled fault and answered /ready throughout", async () => {
     expect(bin.errorLines).toEqual([]);
     expect((await bin.request("GET", "/ready")).status).toBe(200);
-    const db = new Database(bin.databasePath, { readonly: true });
-    try {
-      expect(db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
-    } finally {
-      db.close();
-    }
+    expect(integrityCheck(bin.databasePath)).toEqual(["ok"]);
   });
 
   /**

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { connect } from "node:net";
 import type { Subprocess } from "bun";
+import { Database } from "bun:sqlite";
 import { runCli, type CliResult } from "./cli.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
@@ -428,4 +429,27 @@ export async function pool<T, R>(tasks: T[], concurrency: number, run: (task: T,
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
   return results;
+}
+
+/** A small seeded PRNG (mulberry32): the fault tests print their seed and replay exactly. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]! };
+}
+
+/** SQLite's own verdict on the file, read beside the running service (WAL allows a reader). */
+export function integrityCheck(databasePath: string): string[] {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((row) => row.integrity_check);
+  } finally {
+    db.close();
+  }
 }
