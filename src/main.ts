@@ -20,6 +20,15 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
+/** Opens the database or exits with one clear line (no stack trace): a path that cannot be created, a file that is not SQLite, … */
+function openStoreOrFail(path: string): Store {
+  try {
+    return openStore(path);
+  } catch (err) {
+    fail(`cannot open the database at ${path} (DATABASE_PATH): ${err instanceof Error ? err.message : String(err)}`, 1);
+  }
+}
+
 /** First start, empty database, not production: an App with every capability and a test key, shown once. */
 async function bootstrapDevelopmentApp(store: Store, config: Config): Promise<void> {
   if (config.production || (await store.countApps()) > 0) return;
@@ -55,7 +64,7 @@ async function bootstrapDevelopmentApp(store: Store, config: Config): Promise<vo
 
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const store = openStore(config.databasePath);
+  const store = openStoreOrFail(config.databasePath);
   await bootstrapDevelopmentApp(store, config);
   const app = createApp({ config, store, logger });
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
@@ -113,14 +122,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === "migrate") {
-    const store = openStore(config.databasePath);
+    const store = openStoreOrFail(config.databasePath);
     const applied = store.appliedMigrations();
     store.close();
     process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
     return;
   }
   if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);
-  const store = openStore(config.databasePath);
+  const store = openStoreOrFail(config.databasePath);
   try {
     await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));
   } catch (err) {

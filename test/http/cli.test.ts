@@ -3,7 +3,7 @@
  * a subprocess on a real database file, and its keys used against the server.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.ts";
@@ -110,6 +110,20 @@ describe("errors", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain(text as string);
+  });
+  test("a database that cannot be opened fails with one clear line, no stack trace", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lingshu-notdb-"));
+    try {
+      const path = join(dir, "notes.sqlite");
+      writeFileSync(path, "this is a text file, not a SQLite database ".repeat(4));
+      for (const args of [["app", "list"], ["migrate"]]) {
+        const r = runCli(args, { ...env, DATABASE_PATH: path });
+        expect(r.code).toBe(1);
+        expect(r.stderr.trim().split("\n")).toEqual([`lingshu: cannot open the database at ${path} (DATABASE_PATH): file is not a database`]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   test("invalid configuration fails at start with one clear line", () => {
     const r = runCli(["app", "list"], { ...env, PORT: "seventy" });
