@@ -45,17 +45,8 @@ export interface Pillar {
   void: [string, string];
 }
 
-interface StaticPart {
-  ganzhi: string;
-  stem: string;
-  branch: string;
-  stem_element: Element;
-  branch_element: Element;
-  nayin: string;
-  xun: string;
-  void0: string;
-  void1: string;
-}
+/** What depends on the 干支 alone (precomputed for all 60); `void` is kept as two strings. */
+type StaticPart = Pick<Pillar, "ganzhi" | "stem" | "branch" | "stem_element" | "branch_element" | "nayin" | "xun"> & { void0: string; void1: string };
 
 const STATIC: readonly StaticPart[] = Array.from({ length: 60 }, (_, jz) => {
   const [v0, v1] = voidBranches(jz);

@@ -98,8 +98,9 @@ export class HealingStore {
     return this.guarded(e.sessionId, (db) => {
       const where = and(eq(sessions.id, e.sessionId), eq(sessions.appId, e.appId));
       if (!db.select({ id: sessions.id }).from(sessions).where(where).get()) return false;
-      const stored = db.select({ n: sql<number>`count(*)` }).from(sessionEvents).where(eq(sessionEvents.sessionId, e.sessionId)).get()?.n ?? 0;
-      if (stored !== e.seq - 1) return false;
+      // max(seq) is one step down the (session_id, seq) key; count(*) would walk every event.
+      const last = db.select({ seq: sql<number | null>`max(${sessionEvents.seq})` }).from(sessionEvents).where(eq(sessionEvents.sessionId, e.sessionId)).get()?.seq ?? 0;
+      if (last !== e.seq - 1) return false;
       db.insert(sessionEvents).values({ sessionId: e.sessionId, seq: e.seq, clientEventId: e.clientEventId, record: e.record }).run();
       db.update(sessions).set({ state: e.state, elapsedSeconds: e.elapsedSeconds, updatedAt: e.updatedAt }).where(where).run();
       return true;

@@ -57,7 +57,7 @@ export class ResponseRepository {
   }
 
   async insertFeedback(row: FeedbackRow): Promise<void> {
-    this.store.db.insert(feedback).values(row).run();
+    await this.store.atomically((db) => db.insert(feedback).values(row).run());
   }
 
   /**

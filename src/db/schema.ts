@@ -100,6 +100,10 @@ export const charts = subjectTable("charts");
 export const casts = subjectTable("casts");
 export const plans = subjectTable("plans");
 
+/** The Subject tables by kind: one source for the repository and for idempotent replays. */
+export const SUBJECT_TABLES = { chart: charts, cast: casts, plan: plans } as const;
+export type SubjectKind = keyof typeof SUBJECT_TABLES;
+
 /**
  * Healing Sessions are the one mutable resource: `state` and `elapsed_seconds`
  * move with each accepted event. `record` holds the immutable creation facts

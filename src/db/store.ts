@@ -5,7 +5,8 @@
  */
 import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, casts, charts, idempotencyRecords, plans, usageMonths } from "./schema.ts";
+import { apiKeys, apps, idempotencyRecords, SUBJECT_TABLES, usageMonths, type SubjectKind } from "./schema.ts";
+import { ID_PREFIXES } from "../platform/ids.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
 import type {
@@ -28,8 +29,8 @@ function toApp(row: AppRow): AppRecord {
   return { ...row, capabilities: JSON.parse(row.capabilities) as Capability[] };
 }
 
-/** Tables whose `record` column holds a resource's complete answer, by id prefix. */
-const RECORD_TABLES: Record<string, typeof charts | typeof casts | typeof plans> = { bzc_: charts, lyc_: casts, hpl_: plans };
+/** The Subject tables (whose `record` is a resource's complete answer) by id prefix, e.g. "bzc_". */
+const RECORD_TABLES = new Map(Object.entries(SUBJECT_TABLES).map(([kind, table]) => [`${ID_PREFIXES[kind as SubjectKind]}_`, table]));
 
 export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
 
@@ -300,9 +301,9 @@ export class Store {
 
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
   async storedRecord(appId: string, resourceId: string): Promise<string | null> {
-    const table = RECORD_TABLES[resourceId.slice(0, resourceId.indexOf("_") + 1)];
+    const table = RECORD_TABLES.get(resourceId.slice(0, resourceId.indexOf("_") + 1));
     if (!table) return null;
-    const row = this.db.select({ record: table.record }).from(table as typeof charts).where(and(eq(table.id, resourceId), eq(table.appId, appId))).get();
+    const row = this.db.select({ record: table.record }).from(table).where(and(eq(table.id, resourceId), eq(table.appId, appId))).get();
     return row?.record ?? null;
   }
 

@@ -3,12 +3,11 @@
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { casts, charts, plans } from "./schema.ts";
+import { SUBJECT_TABLES as TABLES, type SubjectKind } from "./schema.ts";
 import type { Store } from "./store.ts";
 import type { IdempotencyCompletion } from "./types.ts";
 
-export type SubjectKind = "chart" | "cast" | "plan";
-const TABLES = { chart: charts, cast: casts, plan: plans } as const;
+export type { SubjectKind };
 
 export interface SubjectRow {
   id: string;

@@ -1,7 +1,7 @@
 import type { CastCalendar } from "./calendar.ts";
 import type { DayanProvenance } from "./dayan.ts";
 import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
-import type { Hexagram, HexagramRef, HiddenSpirit } from "./hexagrams.ts";
+import type { Hexagram, HexagramRef, HiddenSpirit, NajiaLine } from "./hexagrams.ts";
 import type { TransformTag } from "./transforms.ts";
 
 /** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
@@ -56,15 +56,11 @@ export interface PrimaryHexagram extends HexagramFacts, Pick<Hexagram, "upper" |
   readonly hidden: readonly HiddenSpirit[];
 }
 
-/** A line of the changed hexagram. */
-export interface ChangedLine {
-  readonly position: number;
-  readonly yang: boolean;
-  readonly stem: Stem;
-  readonly branch: Branch;
-  readonly element: Element;
-  /** 六亲 from the ORIGINAL (primary) palace element — the standard rule. */
-  readonly relative: Relative;
+/**
+ * A line of the changed hexagram: its 纳甲 line, except that `relative` is the 六亲 from the
+ * ORIGINAL (primary) palace element — the standard rule.
+ */
+export interface ChangedLine extends NajiaLine {
   /** 六亲 from the changed hexagram's own palace (minority convention, for reference). */
   readonly relative_own_palace: Relative;
 }
