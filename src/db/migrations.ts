@@ -9,6 +9,7 @@ import m0000 from "../../migrations/0000_platform.sql" with { type: "text" };
 import m0001 from "../../migrations/0001_subjects.sql" with { type: "text" };
 import m0002 from "../../migrations/0002_healing_responses.sql" with { type: "text" };
 import m0003 from "../../migrations/0003_idempotency_resource.sql" with { type: "text" };
+import m0004 from "../../migrations/0004_readiness_probe.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -20,6 +21,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0001_subjects": m0001,
   "0002_healing_responses": m0002,
   "0003_idempotency_resource": m0003,
+  "0004_readiness_probe": m0004,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

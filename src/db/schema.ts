@@ -175,3 +175,9 @@ export const feedback = sqliteTable(
   },
   (t) => [index("feedback_response_idx").on(t.responseId)],
 );
+
+/** One row rewritten by `/ready`: readiness means a real write commits (full disk, read-only file). */
+export const readinessProbe = sqliteTable("readiness_probe", {
+  id: integer("id").primaryKey(),
+  at: integer("at").notNull(),
+});

@@ -5,7 +5,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, idempotencyRecords, SUBJECT_TABLES, usageMonths, type SubjectKind } from "./schema.ts";
+import { apiKeys, apps, idempotencyRecords, readinessProbe, SUBJECT_TABLES, usageMonths, type SubjectKind } from "./schema.ts";
 import { ID_PREFIXES } from "../platform/ids.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
@@ -133,10 +133,7 @@ export class Store {
     const now = Date.now();
     if (this.writeProbe && now - this.writeProbe.at < 1000) return this.writeProbe.ok;
     const ok = this.writes
-      .run(() => {
-        this.sqlite.exec("CREATE TABLE IF NOT EXISTS __lingshu_ready (id INTEGER PRIMARY KEY, at INTEGER NOT NULL)");
-        this.sqlite.query("INSERT OR REPLACE INTO __lingshu_ready (id, at) VALUES (1, ?)").run(now);
-      })
+      .run(() => this.db.insert(readinessProbe).values({ id: 1, at: now }).onConflictDoUpdate({ target: readinessProbe.id, set: { at: now } }).run())
       .then(
         () => true,
         () => false,

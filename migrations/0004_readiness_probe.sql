@@ -1,0 +1,4 @@
+CREATE TABLE `readiness_probe` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`at` integer NOT NULL
+);
