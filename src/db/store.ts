@@ -19,6 +19,7 @@ import type {
   KeyRecord,
   UsageRecord,
 } from "./types.ts";
+import { IdempotencyClaimLost } from "./types.ts";
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -56,43 +57,35 @@ export class Store {
 
   private prepareHotStatements() {
     const idem = idempotencyRecords;
-    const sameClaim = and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key")), eq(idem.requestId, sql.placeholder("requestId")));
     return {
       // Two indexed lookups: SQLite runs the join form of this read several times slower.
       keyByDigest: this.db.select().from(apiKeys).where(eq(apiKeys.digest, sql.placeholder("digest"))).prepare(),
       appById: this.db.select().from(apps).where(eq(apps.id, sql.placeholder("id"))).prepare(),
       dataVersion: this.sqlite.query<{ data_version: number }, []>("PRAGMA data_version"),
-      claim: this.db
+      record: this.db
         .insert(idem)
         .values({
           appId: sql.placeholder("appId"),
           key: sql.placeholder("key"),
           fingerprint: sql.placeholder("fingerprint"),
-          state: "in_progress",
-          status: null,
-          body: null,
+          state: "completed",
+          status: sql.placeholder("status") as unknown as number,
+          body: sql.placeholder("body") as unknown as string,
           requestId: sql.placeholder("requestId"),
           createdAt: sql.placeholder("createdAt"),
           expiresAt: sql.placeholder("expiresAt"),
           lockedUntil: sql.placeholder("lockedUntil"),
-          resourceId: null,
+          resourceId: sql.placeholder("resourceId") as unknown as string,
         })
-        .onConflictDoNothing()
+        .prepare(),
+      forgetReplaced: this.db
+        .delete(idem)
+        .where(and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key")), eq(idem.requestId, sql.placeholder("requestId"))))
         .prepare(),
       existing: this.db
         .select()
         .from(idem)
         .where(and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key"))))
-        .prepare(),
-      complete: this.db
-        .update(idem)
-        .set({
-          state: "completed",
-          status: sql.placeholder("status") as unknown as number,
-          body: sql.placeholder("body") as unknown as string,
-          resourceId: sql.placeholder("resourceId") as unknown as string,
-        })
-        .where(sameClaim)
         .prepare(),
     };
   }
@@ -156,11 +149,12 @@ export class Store {
    * business write and its stored answer land (or vanish) together.
    */
   async atomically<T>(work: (db: Db) => T, completion?: IdempotencyCompletion): Promise<T> {
-    return this.writes.run(() => {
+    const committing = this.writes.run(() => {
       const result = work(this.db);
       if (completion) this.writeCompletion(completion);
       return result;
     });
+    return this.settlingClaim(completion, committing);
   }
 
   // ── apps ─────────────────────────────────────────────────────────────────
@@ -235,19 +229,43 @@ export class Store {
 
   // ── idempotency ──────────────────────────────────────────────────────────
   /**
-   * Claims (app, key) atomically. An expired record, or an in-progress claim whose
-   * lock ran out (its process died), is taken over; otherwise the existing record is returned.
+   * Claims of requests running now, by App and key. A claim is never written:
+   * the stored record is inserted once, with the final answer, in the same
+   * transaction as the business write (see writeCompletion). That saves a write
+   * and a commit per request, and a process that dies leaves no claim behind,
+   * so a retry after a crash runs at once. One process serves a database file;
+   * should a second one ever race on the same key, the primary key of
+   * idempotency_records still lets only one answer commit.
    */
-  async claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult> {
-    return this.writes.run(() => this.claimNow(c));
+  private readonly claims = new Map<string, IdempotencyRecord & { replaces: string | null }>();
+  private static claimSlot(appId: string, key: string): string {
+    return `${appId}\u0000${key}`;
   }
 
-  private claimNow(c: IdempotencyClaim): ClaimResult {
-    const fresh = {
+  /**
+   * Claims (app, key). An expired record, or a claim whose lock ran out (its
+   * request hangs), is taken over; otherwise the existing record is returned.
+   */
+  async claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult> {
+    const slot = Store.claimSlot(c.appId, c.key);
+    const held = this.claims.get(slot);
+    let replaces: string | null;
+    if (held) {
+      const abandoned = held.lockedUntil <= c.now && held.fingerprint === c.fingerprint;
+      if (!abandoned) return { kind: "existing", record: held };
+      replaces = held.replaces;
+    } else {
+      const stored = this.statements.existing.get({ appId: c.appId, key: c.key }) as IdempotencyRecord | undefined;
+      // An in-progress row can only come from a version that wrote its claims; it is abandoned by now.
+      const abandoned = stored?.state === "in_progress" && stored.lockedUntil <= c.now && stored.fingerprint === c.fingerprint;
+      if (stored && stored.expiresAt > c.now && !abandoned) return { kind: "existing", record: stored };
+      replaces = stored?.requestId ?? null;
+    }
+    this.claims.set(slot, {
       appId: c.appId,
       key: c.key,
       fingerprint: c.fingerprint,
-      state: "in_progress" as const,
+      state: "in_progress",
       status: null,
       body: null,
       requestId: c.requestId,
@@ -255,45 +273,30 @@ export class Store {
       expiresAt: c.now + c.ttlMs,
       lockedUntil: c.now + c.lockMs,
       resourceId: null,
-    };
-    const inserted = changes(this.statements.claim.run(fresh));
-    if (inserted.changes === 1) return { kind: "claimed" };
-    const where = and(eq(idempotencyRecords.appId, c.appId), eq(idempotencyRecords.key, c.key));
-    const existing = this.statements.existing.get({ appId: c.appId, key: c.key }) as IdempotencyRecord | undefined;
-    if (!existing) return this.claimNow(c);
-    const abandoned = existing.state === "in_progress" && existing.lockedUntil <= c.now && existing.fingerprint === c.fingerprint;
-    if (existing.expiresAt <= c.now || abandoned) {
-      const taken = changes(
-        this.db
-          .update(idempotencyRecords)
-          .set(fresh)
-          .where(and(where, eq(idempotencyRecords.requestId, existing.requestId)))
-          .run(),
-      );
-      if (taken.changes === 1) return { kind: "claimed" };
-      return this.claimNow(c);
-    }
-    return { kind: "existing", record: existing };
+      replaces,
+    });
+    return { kind: "claimed" };
   }
 
   /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
   async completeIdempotency(completion: IdempotencyCompletion): Promise<void> {
-    await this.writes.run(() => this.writeCompletion(completion));
+    await this.settlingClaim(completion, this.writes.run(() => this.writeCompletion(completion)));
   }
 
   /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
   async releaseIdempotency(appId: string, key: string, requestId: string): Promise<void> {
-    await this.writes.run(() => this.db
-      .delete(idempotencyRecords)
-      .where(
-        and(
-          eq(idempotencyRecords.appId, appId),
-          eq(idempotencyRecords.key, key),
-          eq(idempotencyRecords.requestId, requestId),
-          eq(idempotencyRecords.state, "in_progress"),
-        ),
-      )
-      .run());
+    const slot = Store.claimSlot(appId, key);
+    if (this.claims.get(slot)?.requestId === requestId) this.claims.delete(slot);
+  }
+
+  /**
+   * Drops the claim once its answer is committed. A failed write keeps it: the
+   * caller then stores an error answer with it or releases it.
+   */
+  private async settlingClaim<T>(completion: IdempotencyCompletion | undefined, committing: Promise<T>): Promise<T> {
+    const result = await committing;
+    if (completion) await this.releaseIdempotency(completion.appId, completion.key, completion.requestId);
+    return result;
   }
 
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
@@ -315,29 +318,49 @@ export class Store {
   }
 
   async purgeExpiredIdempotency(now: number): Promise<number> {
+    // Claims are released when their request ends; this only guards against a leak.
+    for (const [slot, claim] of this.claims) if (claim.lockedUntil <= now) this.claims.delete(slot);
     return changes(this.db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now)).run()).changes;
   }
 
+  /** The stored record for (App, key), else the claim of a request running now, else null. */
   async getIdempotency(appId: string, key: string): Promise<IdempotencyRecord | null> {
-    const row = this.db
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.appId, appId), eq(idempotencyRecords.key, key)))
-      .get();
-    return (row as IdempotencyRecord | undefined) ?? null;
+    const row = this.statements.existing.get({ appId, key }) as IdempotencyRecord | undefined;
+    if (row) return row;
+    const claim = this.claims.get(Store.claimSlot(appId, key));
+    if (!claim) return null;
+    const { replaces: _, ...record } = claim;
+    return record;
   }
 
-  /** The prepared statement runs on the one connection, so inside `atomically` it joins that transaction. */
+  /**
+   * Inserts the stored record of a claimed request. The prepared statements run
+   * on the one connection, so inside `atomically` they join that transaction.
+   * @throws IdempotencyClaimLost when the claim was taken over (its lock ran out): the caller's writes roll back
+   */
   private writeCompletion(c: IdempotencyCompletion): void {
+    const claim = this.claims.get(Store.claimSlot(c.appId, c.key));
+    if (claim?.requestId !== c.requestId) throw new IdempotencyClaimLost(c.key);
+    if (claim.replaces !== null) this.statements.forgetReplaced.run({ appId: c.appId, key: c.key, requestId: claim.replaces });
     const byReference = c.resourceId !== undefined;
-    this.statements.complete.run({
-      status: c.status,
-      body: byReference ? null : c.body,
-      resourceId: c.resourceId ?? c.ownerId ?? null,
-      appId: c.appId,
-      key: c.key,
-      requestId: c.requestId,
-    });
+    try {
+      this.statements.record.run({
+        appId: c.appId,
+        key: c.key,
+        fingerprint: claim.fingerprint,
+        status: c.status,
+        body: byReference ? null : c.body,
+        requestId: c.requestId,
+        createdAt: claim.createdAt,
+        expiresAt: claim.expiresAt,
+        lockedUntil: claim.lockedUntil,
+        resourceId: c.resourceId ?? c.ownerId ?? null,
+      });
+    } catch (error) {
+      // Another process sharing the file answered this key first.
+      if ((error as { code?: string }).code?.startsWith("SQLITE_CONSTRAINT")) throw new IdempotencyClaimLost(c.key);
+      throw error;
+    }
   }
 
   // ── usage ────────────────────────────────────────────────────────────────

@@ -84,3 +84,13 @@ export interface UsageRecord {
   billingUnits: number;
   requests: number;
 }
+
+/**
+ * The request's idempotency claim was taken over by a retry after its lock ran
+ * out, so its answer must not be stored; its writes are rolled back.
+ */
+export class IdempotencyClaimLost extends Error {
+  constructor(readonly key: string) {
+    super(`The claim on Idempotency-Key "${key}" was taken over by a retry.`);
+  }
+}

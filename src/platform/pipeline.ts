@@ -16,7 +16,7 @@ import { logRequest, type Logger } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Store } from "../db/store.ts";
-import type { AppRecord, Capability, IdempotencyCompletion, IdempotencyRecord } from "../db/types.ts";
+import { IdempotencyClaimLost, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
   store: Store;
@@ -41,6 +41,11 @@ function isStorageUnavailable(err: unknown): boolean {
 /** Turns anything thrown into an ApiError; unknown faults become 500/503 without leaking details. */
 export function toApiError(err: unknown, logger: Logger, requestId: string): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof IdempotencyClaimLost) {
+    return new ApiError("IDEMPOTENCY_IN_PROGRESS", "This request outlived its Idempotency-Key lock and a retry took the key over; nothing of this attempt was stored. Retry with the same key and body to get that retry's answer.", {
+      retryAfterMs: 1000,
+    });
+  }
   if (isStorageUnavailable(err)) {
     logger.error({ request_id: requestId, err: String(err) }, "storage unavailable");
     return new ApiError("SERVICE_UNAVAILABLE", "The database cannot accept writes right now; nothing was stored. Retry with the same key and body.", {
