@@ -5,6 +5,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
 import { endpointErrorCodes, type Endpoint } from "../platform/endpoint.ts";
+import { isReplayableStatus } from "../platform/idempotency.ts";
 
 export const API_VERSION = "1.0.0";
 
@@ -29,11 +30,20 @@ function errorSchema(codes: ErrorCode[]): Record<string, unknown> {
   };
 }
 
-/** A response object for the given error codes sharing one status. */
-export function errorResponseObject(status: number, codes: ErrorCode[]): Record<string, unknown> {
+/**
+ * A response object for the given error codes sharing one status. `idempotent`: the
+ * endpoint stores and replays this answer (platform/idempotency.ts isReplayableStatus), and
+ * a replay carries the success headers: RateLimit, RateLimit-Policy and Idempotent-Replayed.
+ */
+export function errorResponseObject(status: number, codes: ErrorCode[], idempotent = false): Record<string, unknown> {
   const headers: Record<string, unknown> = { "X-Request-Id": HEADER_REFS.requestId };
   if (status === 429 || status === 503 || codes.includes("IDEMPOTENCY_IN_PROGRESS")) headers["Retry-After"] = HEADER_REFS.retryAfter;
   if (status === 405) headers.Allow = HEADER_REFS.allow;
+  // RATE_LIMITED answers with the spent allowance in the RateLimit headers.
+  const rateLimited = codes.includes("RATE_LIMITED");
+  const replayed = idempotent && codes.some((c) => isReplayableStatus(status, c));
+  if (rateLimited || replayed) Object.assign(headers, { RateLimit: HEADER_REFS.rateLimit, "RateLimit-Policy": HEADER_REFS.rateLimitPolicy });
+  if (replayed) headers["Idempotent-Replayed"] = HEADER_REFS.replayed;
   return {
     description: codes.map((c) => `\`${c}\`: ${ERROR_CATALOG[c].description}`).join("\n\n"),
     headers,
@@ -48,7 +58,7 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, unknown> = {};
-  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) out[String(status)] = errorResponseObject(status, codes);
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) out[String(status)] = errorResponseObject(status, codes, endpoint.idempotent);
   return out;
 }
 
@@ -120,6 +130,7 @@ export const ERROR_ENVELOPE_SCHEMA = {
           },
         },
         bazi_chart_id: { type: "string", description: "BAZI_CHART_NOT_FOUND: the id that names no chart of your App." },
+        plan_id: { type: "string", description: "HEALING_PLAN_BLOCKED or PLAYBACK_MODE_UNSUPPORTED on Session creation: the Plan that cannot start a Session." },
         playback_mode: { type: "string", description: "PLAYBACK_MODE_UNSUPPORTED: the mode the protocol cannot serve." },
         state: { type: "string", description: "Session conflicts: the Session's current state." },
         last_elapsed_seconds: { type: "integer", minimum: 0, description: "SESSION_STATE_CONFLICT: the last accepted progress, to resend from." },

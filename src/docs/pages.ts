@@ -13,6 +13,10 @@ import responsesChapter from "../../docs/responses.md" with { type: "text" };
 /** The guide's chapters in reading order: the platform first, then one per capability. */
 const GUIDE = [platformChapter, baziChapter, liuyaoChapter, healingChapter, responsesChapter].join("\n\n");
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
+import { errorResponseObject } from "./openapi.ts";
+import {
+  ASSET_ALLOWED_METHODS, ASSET_ALLOWED_REQUEST_HEADERS, ASSET_CACHE_CONTROL, ASSET_EXPOSED_HEADERS, ASSET_PREFLIGHT_MAX_AGE_SECONDS, HEALING_AUDIO_PATH,
+} from "../assets/audio.ts";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -108,32 +112,71 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
     get: { operationId: summary.replace(/\W+/g, "_").toLowerCase(), summary, description, tags: ["Operations"], security: [], responses },
   });
   const requestIdHeader = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  const fixed = (description: string, value: string) => ({ description, schema: { type: "string", enum: [value] } });
+  const corsHeaders = {
+    "Access-Control-Allow-Origin": fixed("Any origin may play the file.", "*"),
+    "Access-Control-Expose-Headers": fixed("The response headers a browser script may read.", ASSET_EXPOSED_HEADERS),
+  };
+  const contentRange = { description: "`bytes first-last/length`, or `bytes */length` on 416.", schema: { type: "string", pattern: "^bytes (\\d+-\\d+|\\*)/\\d+$" } };
   const assetHeaders = {
     ...requestIdHeader,
+    ...corsHeaders,
     ETag: { description: "Strong validator of the immutable file.", schema: { type: "string" } },
-    "Accept-Ranges": { schema: { type: "string", enum: ["bytes"] } },
-    "Access-Control-Allow-Origin": { schema: { type: "string", enum: ["*"] } },
+    "Last-Modified": { description: "The release date of this version of the file (an HTTP-date).", schema: { type: "string" } },
+    "Accept-Ranges": fixed("Single byte ranges are served.", "bytes"),
+    "Cache-Control": fixed("The versioned file never changes.", ASSET_CACHE_CONTROL),
+    "X-Content-Type-Options": fixed("Browsers must not sniff another type.", "nosniff"),
   };
+  const errorHeaders = { ...requestIdHeader, ...corsHeaders, "Cache-Control": fixed("Refusals are not cached.", "no-store") };
   const audio = { "audio/mpeg": { schema: { type: "string", format: "binary" } } };
+  const assetResponses = {
+    "200": { description: "The complete MP3.", headers: assetHeaders, content: audio },
+    "206": { description: "The requested byte range, with `Content-Range`.", headers: { ...assetHeaders, "Content-Range": contentRange }, content: audio },
+    "304": { description: "Not modified (`If-None-Match` or `If-Modified-Since` matched).", headers: assetHeaders },
+    "412": { ...errorResponseObject(412, ["PRECONDITION_FAILED"]), headers: errorHeaders },
+    "416": {
+      ...errorResponseObject(416, ["RANGE_NOT_SATISFIABLE"]),
+      headers: { ...errorHeaders, "Accept-Ranges": fixed("Single byte ranges are served.", "bytes"), "Content-Range": contentRange },
+    },
+  };
+  const withoutContent = (responses: Record<string, Record<string, unknown>>) =>
+    Object.fromEntries(Object.entries(responses).map(([status, { content: _content, ...rest }]) => [status, rest]));
+  const asset = { tags: ["Healing"], security: [] };
   const assetGet = {
     operationId: "get_healing_audio",
     summary: "The music_breath_10 audio track",
-    description: "Public (no key), immutable, cross-origin. Supports a single `Range`, `If-None-Match`, `If-Modified-Since` and `If-Range`; HEAD and an OPTIONS preflight are answered.",
-    tags: ["Healing"],
-    security: [],
+    description: "Public (no key), immutable, cross-origin. Supports a single `Range`, `If-None-Match`, `If-Modified-Since`, `If-Range`, `If-Match` and `If-Unmodified-Since`; HEAD and an OPTIONS preflight are answered, any other method 405.",
+    ...asset,
+    responses: assetResponses,
+  };
+  const assetHead = {
+    operationId: "head_healing_audio",
+    summary: "The audio track's headers",
+    description: "The answer GET would give, without its body.",
+    ...asset,
+    responses: withoutContent(assetResponses),
+  };
+  const assetOptions = {
+    operationId: "preflight_healing_audio",
+    summary: "CORS preflight for the audio track",
+    description: "Lets a browser on any origin send GET and HEAD with the range and validator headers.",
+    ...asset,
     responses: {
-      "200": { description: "The complete MP3.", headers: assetHeaders, content: audio },
-      "206": { description: "The requested byte range, with `Content-Range`.", headers: { ...assetHeaders, "Content-Range": { schema: { type: "string" } } }, content: audio },
-      "304": { description: "Not modified.", headers: assetHeaders },
-      "416": {
-        description: "The range cannot be satisfied; `Content-Range: bytes */length`.",
-        headers: { ...requestIdHeader, "Content-Range": { schema: { type: "string" } } },
-        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      "204": {
+        description: "The methods and headers a cross-origin request may use.",
+        headers: {
+          ...requestIdHeader,
+          ...corsHeaders,
+          Allow: { $ref: "#/components/headers/Allow" },
+          "Access-Control-Allow-Methods": fixed("The methods a cross-origin request may use.", ASSET_ALLOWED_METHODS),
+          "Access-Control-Allow-Headers": fixed("The request headers a cross-origin request may send.", ASSET_ALLOWED_REQUEST_HEADERS),
+          "Access-Control-Max-Age": { description: "Seconds a browser may cache this preflight.", schema: { type: "integer", enum: [ASSET_PREFLIGHT_MAX_AGE_SECONDS] } },
+        },
       },
     },
   };
   return {
-    "/assets/healing/music_breath_10/1.0.0/hooponopono-a96c6aba.mp3": { get: assetGet },
+    [HEALING_AUDIO_PATH]: { get: assetGet, head: assetHead, options: assetOptions },
     "/health": plain("Service health", "200 whenever the process runs. No authentication.", {
       "200": {
         description: "The process runs.",
