@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./src/db/schema.ts",
-  out: "./migrations",
+  schema: "./src/db/sqlite/schema.ts",
+  out: "./migrations/sqlite",
 });

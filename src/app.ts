@@ -11,7 +11,7 @@ import { RequestCounter } from "./platform/usage.ts";
 import { Pipeline, toApiError } from "./platform/pipeline.ts";
 import { logRequest, type Logger } from "./platform/request-log.ts";
 import type { Endpoint } from "./platform/endpoint.ts";
-import type { Store } from "./db/store.ts";
+import type { Storage } from "./db/storage.ts";
 import type { Config } from "./config.ts";
 import { buildOpenApiDocument } from "./docs/openapi.ts";
 import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
@@ -21,7 +21,7 @@ import { businessEndpoints } from "./routes.ts";
 
 export interface AppDeps {
   config: Config;
-  store: Store;
+  store: Storage;
   logger: Logger;
   clock?: () => number;
   /** Replaces the business endpoints (tests of the platform alone). */
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): LingshuApp {
     .get(
       "/ready",
       operational("/ready", async (_request, requestId) => {
-        if (await store.isReady()) return new Response(JSON.stringify({ status: "ready", migrations: store.appliedMigrations().length }), { headers: JSON_TYPE });
+        if (await store.isReady()) return new Response(JSON.stringify({ status: "ready", migrations: (await store.appliedMigrations()).length }), { headers: JSON_TYPE });
         return errorResponse(new ApiError("SERVICE_UNAVAILABLE", "The database is not answering or migrations are not applied.", { retryAfterMs: 1000 }), requestId);
       }),
     )

@@ -4,7 +4,8 @@
  * Parses the environment once and wires the real implementations.
  */
 import { loadConfig, ConfigError, type Config } from "./config.ts";
-import { openStore, type Store } from "./db/store.ts";
+import { describeDatabase, openStorage } from "./db/open-storage.ts";
+import type { Storage } from "./db/storage.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./platform/request-log.ts";
 import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
@@ -21,16 +22,16 @@ function fail(message: string, code = 1): never {
 }
 
 /** Opens the database or exits with one clear line (no stack trace): a path that cannot be created, a file that is not SQLite, … */
-function openStoreOrFail(path: string): Store {
+async function openStorageOrFail(config: Config): Promise<Storage> {
   try {
-    return openStore(path);
+    return await openStorage(config);
   } catch (err) {
-    fail(`cannot open the database at ${path} (DATABASE_PATH): ${err instanceof Error ? err.message : String(err)}`, 1);
+    fail(`cannot open the database at ${describeDatabase(config)}: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
 }
 
 /** First start, empty database, not production: an App with every capability and a test key, shown once. */
-async function bootstrapDevelopmentApp(store: Store, config: Config): Promise<void> {
+async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<void> {
   if (config.production || (await store.countApps()) > 0) return;
   const operator = new Operator(store, config.keyPepper);
   const app = await operator.createApp({
@@ -64,7 +65,7 @@ async function bootstrapDevelopmentApp(store: Store, config: Config): Promise<vo
 
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
-  const store = openStoreOrFail(config.databasePath);
+  const store = await openStorageOrFail(config);
   await bootstrapDevelopmentApp(store, config);
   const app = createApp({ config, store, logger });
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
@@ -95,7 +96,7 @@ async function serve(config: Config): Promise<void> {
       await server.stop(true);
     }
     await app.counter.flush().catch(() => {});
-    store.close();
+    await store.close().catch(() => {});
     logger.info({ signal }, "stopped");
     logger.flush?.();
     process.exit(0);
@@ -122,14 +123,14 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === "migrate") {
-    const store = openStoreOrFail(config.databasePath);
-    const applied = store.appliedMigrations();
-    store.close();
+    const store = await openStorageOrFail(config);
+    const applied = await store.appliedMigrations();
+    await store.close();
     process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
     return;
   }
   if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);
-  const store = openStoreOrFail(config.databasePath);
+  const store = await openStorageOrFail(config);
   try {
     await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));
   } catch (err) {
@@ -137,7 +138,7 @@ async function main(argv: string[]): Promise<void> {
     if (err instanceof OperatorError) fail(err.message, 1);
     throw err;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

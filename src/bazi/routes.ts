@@ -9,9 +9,9 @@ import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { computeChart, validateBirth } from "./index.ts";
 import { ChartPayload, ChartRecord } from "./model.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { SubjectStore } from "../db/storage.ts";
 
-export function baziEndpoints(charts: SubjectRepository): Endpoint[] {
+export function baziEndpoints(charts: SubjectStore): Endpoint[] {
   return [
     defineEndpoint({
       method: "POST",

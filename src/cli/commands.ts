@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { Operator, OperatorError, appJson, keyJson } from "./operator.ts";
 import { CAPABILITIES, type Capability } from "../db/types.ts";
-import type { Store } from "../db/store.ts";
+import type { Storage } from "../db/storage.ts";
 
 export class UsageError extends Error {}
 
@@ -58,7 +58,7 @@ function parse(args: string[], options: Record<string, { type: "string" | "boole
 const LIMIT_FLAGS = { rpm: { type: "string" }, concurrency: { type: "string" }, "monthly-quota": { type: "string" } } as const;
 
 /** Runs one operator command. @throws UsageError / OperatorError */
-export async function runOperatorCommand(store: Store, pepper: string, argv: string[], write: (text: string) => void): Promise<void> {
+export async function runOperatorCommand(store: Storage, pepper: string, argv: string[], write: (text: string) => void): Promise<void> {
   const [group, action, ...rest] = argv;
   const operator = new Operator(store, pepper);
   const now = Date.now();

@@ -5,7 +5,7 @@
 import { newId } from "../platform/ids.ts";
 import { digestKey, generateKey, keyHint } from "../platform/keys.ts";
 import { utcMonth } from "../platform/usage.ts";
-import type { Store } from "../db/store.ts";
+import type { Storage } from "../db/storage.ts";
 import type { AppEnv, AppRecord, Capability, KeyRecord } from "../db/types.ts";
 
 export const DEFAULT_LIMITS = { rpm: 600, concurrency: 10, monthlyQuota: 10_000 };
@@ -59,7 +59,7 @@ export interface NewApp {
 
 export class Operator {
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly pepper: string,
     private readonly clock: () => number = Date.now,
   ) {}
@@ -88,7 +88,7 @@ export class Operator {
     return app;
   }
 
-  async updateApp(id: string, changes: Parameters<Store["updateApp"]>[1]): Promise<AppRecord> {
+  async updateApp(id: string, changes: Parameters<Storage["updateApp"]>[1]): Promise<AppRecord> {
     await this.requireApp(id);
     return (await this.store.updateApp(id, changes, this.clock()))!;
   }

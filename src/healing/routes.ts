@@ -8,19 +8,17 @@ import { ApiError, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
-import { HealingStore } from "../db/healing.ts";
 import { createPlanBody, findDuplicateItems, getProtocol, type BaziElements } from "./index.ts";
 import { PlanPayload } from "./model.ts";
 import { HealingPlanRecord } from "./records.ts";
 import { sessionEndpoints } from "./session-routes.ts";
-import type { Store } from "../db/store.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { SessionStore, SubjectStore } from "../db/storage.ts";
 
 export interface HealingDeps {
-  store: Store;
-  plans: SubjectRepository;
+  sessions: SessionStore;
+  plans: SubjectStore;
   /** Read only: a Plan may name a BaZi chart of the same App. */
-  charts: SubjectRepository;
+  charts: SubjectStore;
 }
 
 /**
@@ -28,7 +26,7 @@ export interface HealingDeps {
  * states them (`five_elements`). The chart is read, never changed.
  * @throws ApiError 422 BAZI_CHART_NOT_FOUND (another App's chart reads as missing)
  */
-async function chartElements(charts: SubjectRepository, appId: string, chartId: string): Promise<BaziElements> {
+async function chartElements(charts: SubjectStore, appId: string, chartId: string): Promise<BaziElements> {
   const chart = await charts.get(appId, chartId);
   if (chart === null) {
     throw new ApiError("BAZI_CHART_NOT_FOUND", `No BaZi chart "${chartId}" exists in this App; create it first or leave bazi_chart_id out.`, {
@@ -49,7 +47,7 @@ function assetUrlUnder(origin: string) {
   };
 }
 
-function planEndpoints(plans: SubjectRepository, charts: SubjectRepository): Endpoint[] {
+function planEndpoints(plans: SubjectStore, charts: SubjectStore): Endpoint[] {
   return [
     defineEndpoint({
       method: "POST",
@@ -97,8 +95,5 @@ function planEndpoints(plans: SubjectRepository, charts: SubjectRepository): End
 }
 
 export function healingEndpoints(deps: HealingDeps): Endpoint[] {
-  const healing = new HealingStore(deps.store);
-  // A Plan's Sessions, events and checkouts vanish in the Plan's own delete transaction.
-  deps.plans.onDelete(healing.deleteForPlan);
-  return [...planEndpoints(deps.plans, deps.charts), ...sessionEndpoints(deps.plans, healing)];
+  return [...planEndpoints(deps.plans, deps.charts), ...sessionEndpoints(deps.plans, deps.sessions)];
 }

@@ -14,8 +14,7 @@ import { refusalError } from "./refusals.ts";
 import {
   HealingCheckoutRecord, HealingSessionRecord, type HealingEventRecord, type HealingSessionRecord as SessionAnswer,
 } from "./records.ts";
-import type { HealingStore, SessionRow } from "../db/healing.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { SessionRow, SessionStore, SubjectStore } from "../db/storage.ts";
 
 /** What a Session row's `record` holds: the facts fixed at creation. */
 interface SessionFacts {
@@ -56,7 +55,7 @@ function sessionAnswer({ row, facts, events, checkout }: LoadedSession): Session
   };
 }
 
-export function sessionEndpoints(plans: SubjectRepository, healing: HealingStore): Endpoint[] {
+export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): Endpoint[] {
   async function loadSession(appId: string, id: string): Promise<LoadedSession> {
     const stored = await healing.getSession(appId, id);
     if (stored === null) throw notFound(id);

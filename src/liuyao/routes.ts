@@ -9,7 +9,7 @@ import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { castReading, drawDayanLines, randomIntFromBytes, type LineValue } from "./index.ts";
 import { CastPayload, CastRecord } from "./model.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { SubjectStore } from "../db/storage.ts";
 
 /** The CSPRNG: the dayan lines are drawn once and stored fixed. */
 const secureRandom = randomIntFromBytes((bytes) => crypto.getRandomValues(bytes));
@@ -24,7 +24,7 @@ function checkLinesRule(body: CastPayload): void {
   }
 }
 
-export function liuyaoEndpoints(casts: SubjectRepository): Endpoint[] {
+export function liuyaoEndpoints(casts: SubjectStore): Endpoint[] {
   return [
     defineEndpoint({
       method: "POST",

@@ -5,7 +5,7 @@
  */
 import { ApiError } from "./errors.ts";
 import { digestKey, parseKey } from "./keys.ts";
-import type { Store } from "../db/store.ts";
+import type { Storage } from "../db/storage.ts";
 import type { AppRecord, Capability, KeyRecord } from "../db/types.ts";
 
 export interface Caller {
@@ -20,7 +20,7 @@ export class Authenticator {
   private readonly lastTouched = new Map<string, number>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Storage,
     private readonly pepper: string,
   ) {}
 

@@ -15,11 +15,11 @@ import { msUntilNextMonth, utcMonth, type RequestCounter } from "./usage.ts";
 import { logRequest, type Logger } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
-import type { Store } from "../db/store.ts";
+import type { Storage } from "../db/storage.ts";
 import { IdempotencyClaimLost, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
-  store: Store;
+  store: Storage;
   auth: Authenticator;
   limiter: Limiter;
   counter: RequestCounter;

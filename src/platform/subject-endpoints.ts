@@ -4,7 +4,7 @@
  */
 import { defineEndpoint, JsonText, type Endpoint, type HandlerResult } from "./endpoint.ts";
 import { notFound } from "./pipeline.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
 import type { TSchema } from "@sinclair/typebox";
 
@@ -16,7 +16,7 @@ export interface SubjectRoutes {
   noun: string;
   capability: Capability;
   tag: string;
-  repository: SubjectRepository;
+  repository: SubjectStore;
   schema: TSchema;
   /** Plans: the spec requires an Idempotency-Key on DELETE (charts and casts need none). */
   idempotentDelete?: boolean;
@@ -75,7 +75,7 @@ export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
  * those same bytes are stored, answered and kept for idempotent replays.
  */
 export function subjectCreated(
-  repository: SubjectRepository,
+  repository: SubjectStore,
   owner: { appId: string; endUserId: string | null; createdAt: number },
   record: { id: string },
 ): HandlerResult {

@@ -3,7 +3,7 @@
  * pay for; plain request counts are buffered in memory and flushed every second
  * (and at shutdown), so counting never adds a write to each request.
  */
-import type { Store } from "../db/store.ts";
+import type { Storage } from "../db/storage.ts";
 
 /** "YYYY-MM" of a UTC instant. */
 export function utcMonth(now: number): string {
@@ -20,7 +20,7 @@ export class RequestCounter {
   private pending = new Map<string, number>();
   private pendingMonth: string | null = null;
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Storage) {}
 
   count(appId: string, now: number): void {
     const month = utcMonth(now);

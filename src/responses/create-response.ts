@@ -11,8 +11,7 @@ import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { utcMonth } from "../platform/usage.ts";
 import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";
-import type { ResponseRepository, ResponseRow } from "../db/responses.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
+import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
 import { SAFETY_ACTION } from "../healing/index.ts";
 import { factSheet } from "./facts/index.ts";
@@ -23,8 +22,8 @@ import { payloadShape, type ResponsePayload, type ResponseRecord } from "./model
 import { ModelFailure, type Interpretation, type Interpreter, type InterpretRequest } from "./interpreter.ts";
 
 export interface ResponseDeps {
-  responses: ResponseRepository;
-  subjects: Record<Capability, SubjectRepository>;
+  responses: ResponseStore;
+  subjects: Record<Capability, SubjectStore>;
   interpreter: Interpreter;
 }
 

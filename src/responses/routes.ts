@@ -7,9 +7,7 @@ import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "..
 import { ApiError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
-import { ResponseRepository, type ResponseRow } from "../db/responses.ts";
-import type { SubjectRepository } from "../db/subjects.ts";
-import type { Store } from "../db/store.ts";
+import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
 import type { Config } from "../config.ts";
 import { createInterpreter, type Interpreter } from "./interpreter.ts";
@@ -17,9 +15,9 @@ import { createResponse } from "./create-response.ts";
 import { FeedbackPayload, FeedbackRecord, ResponsePayload, ResponseRecord } from "./model.ts";
 
 export interface ResponsesDeps {
-  store: Store;
+  responses: ResponseStore;
   config: Config;
-  subjects: Record<Capability, SubjectRepository>;
+  subjects: Record<Capability, SubjectStore>;
   /** Replaces the interpreter chosen from the configuration (tests). */
   interpreter?: Interpreter;
 }
@@ -28,7 +26,7 @@ export interface ResponsesDeps {
 const LOCK_MARGIN_MS = 15_000;
 
 /** A Response of this App whose capability is granted, or 404/403. */
-async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseRepository, id: string): Promise<ResponseRow> {
+async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseStore, id: string): Promise<ResponseRow> {
   const row = await responses.get(ctx.app.id, id);
   if (!row) throw new ApiError("RESOURCE_NOT_FOUND", `No Response "${id}" exists in this App.`);
   ctx.requireCapability(row.capability);
@@ -36,8 +34,7 @@ async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseRep
 }
 
 export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
-  const responses = new ResponseRepository(deps.store);
-  for (const repository of Object.values(deps.subjects)) repository.onDelete(responses.deleteForSubject);
+  const { responses } = deps;
   const interpreter = deps.interpreter ?? createInterpreter(deps.config);
   return [
     defineEndpoint({

@@ -8,7 +8,7 @@ import { defineEndpoint, type Endpoint } from "../../src/platform/endpoint.ts";
 import { ApiError } from "../../src/platform/errors.ts";
 import { newId } from "../../src/platform/ids.ts";
 import { utcMonth } from "../../src/platform/usage.ts";
-import type { Store } from "../../src/db/store.ts";
+import type { SqliteStore as Store } from "../../src/db/sqlite/store.ts";
 
 export interface FixtureState {
   created: string[];

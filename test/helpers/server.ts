@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { openStore, type Store } from "../../src/db/store.ts";
+import { openSqliteStore as openStore, type SqliteStore as Store } from "../../src/db/sqlite/store.ts";
 import { createApp, type LingshuApp } from "../../src/app.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
 import { Operator, type NewApp } from "../../src/cli/operator.ts";

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.ts";
-import { openStore } from "../../src/db/store.ts";
+import { openSqliteStore as openStore } from "../../src/db/sqlite/store.ts";
 import { Authenticator } from "../../src/platform/auth.ts";
 
 let dir: string;

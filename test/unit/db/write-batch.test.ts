@@ -1,5 +1,5 @@
 /**
- * Group commit (src/db/write-batch.ts) on a real SQLite file: writes queued in
+ * Group commit (src/db/sqlite/write-batch.ts) on a real SQLite file: writes queued in
  * one turn share one transaction, a failing write is rolled back alone, and a
  * caller hears back only after COMMIT.
  */
@@ -7,8 +7,8 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../../src/db/client.ts";
-import { WriteBatch } from "../../../src/db/write-batch.ts";
+import { openDatabase } from "../../../src/db/sqlite/client.ts";
+import { WriteBatch } from "../../../src/db/sqlite/write-batch.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "lingshu-batch-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -3,29 +3,19 @@
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { SUBJECT_TABLES as TABLES, type SubjectKind } from "./schema.ts";
-import type { Store } from "./store.ts";
-import type { IdempotencyCompletion } from "./types.ts";
-
-export type { SubjectKind };
-
-export interface SubjectRow {
-  id: string;
-  appId: string;
-  endUserId: string | null;
-  createdAt: number;
-  /** The complete JSON answer. */
-  record: string;
-}
+import { SUBJECT_TABLES as TABLES } from "./schema.ts";
+import type { SqliteStore } from "./store.ts";
+import type { IdempotencyCompletion } from "../types.ts";
+import type { SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
-export type DownstreamDelete = (db: Parameters<Parameters<Store["atomically"]>[0]>[0], appId: string, subjectId: string) => void;
+export type DownstreamDelete = (db: Parameters<Parameters<SqliteStore["atomically"]>[0]>[0], appId: string, subjectId: string) => void;
 
-export class SubjectRepository {
+export class SubjectRepository implements SubjectStore {
   private readonly downstream: DownstreamDelete[] = [];
 
   constructor(
-    private readonly store: Store,
+    private readonly store: SqliteStore,
     private readonly kind: SubjectKind,
   ) {}
 

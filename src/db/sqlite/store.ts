@@ -1,12 +1,16 @@
 /**
- * The one module that owns storage. Every method is async so a PostgreSQL
- * backend can implement the same interface; on SQLite each runs synchronously
- * inside one call, which makes each method atomic in this single-threaded process.
+ * The embedded SQLite backend of the Storage contract (../storage.ts). On SQLite
+ * each method runs synchronously inside one call, which makes each atomic in
+ * this single-threaded process; request-path writes are group-committed.
  */
 import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, idempotencyRecords, readinessProbe, SUBJECT_TABLES, usageMonths, type SubjectKind } from "./schema.ts";
-import { ID_PREFIXES } from "../platform/ids.ts";
+import { apiKeys, apps, idempotencyRecords, readinessProbe, SUBJECT_TABLES, usageMonths } from "./schema.ts";
+import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
+import { SubjectRepository } from "./subjects.ts";
+import { SqliteSessionStore } from "./healing.ts";
+import { ResponseRepository } from "./responses.ts";
+import { ID_PREFIXES } from "../../platform/ids.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
 import type {
@@ -18,8 +22,8 @@ import type {
   IdempotencyRecord,
   KeyRecord,
   UsageRecord,
-} from "./types.ts";
-import { IdempotencyClaimLost } from "./types.ts";
+} from "../types.ts";
+import { IdempotencyClaimLost } from "../types.ts";
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -33,10 +37,12 @@ function toApp(row: AppRow): AppRecord {
 /** The Subject tables (whose `record` is a resource's complete answer) by id prefix, e.g. "bzc_". */
 const RECORD_TABLES = new Map(Object.entries(SUBJECT_TABLES).map(([kind, table]) => [`${ID_PREFIXES[kind as SubjectKind]}_`, table]));
 
-export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
-
-export class Store {
+export class SqliteStore implements Storage {
+  readonly backend = "sqlite" as const;
   readonly db: Db;
+  readonly subjects: Readonly<Record<SubjectKind, SubjectRepository>>;
+  readonly sessions: SqliteSessionStore;
+  readonly responses: ResponseRepository;
 
   /** Request-path writes are group-committed: see write-batch.ts. */
   private readonly writes: WriteBatch;
@@ -44,13 +50,20 @@ export class Store {
   constructor(readonly sqlite: Database) {
     this.db = toDrizzle(sqlite);
     this.writes = new WriteBatch(sqlite);
+    const subjects = { chart: new SubjectRepository(this, "chart"), cast: new SubjectRepository(this, "cast"), plan: new SubjectRepository(this, "plan") };
+    this.subjects = subjects;
+    this.sessions = new SqliteSessionStore(this);
+    this.responses = new ResponseRepository(this);
+    // Downstream data vanishes in its Subject's own delete transaction.
+    for (const repository of Object.values(subjects)) repository.onDelete(this.responses.deleteForSubject);
+    subjects.plan.onDelete(this.sessions.deleteForPlan);
   }
 
   /**
    * Hot statements, prepared once (after migrations): building a drizzle query
    * costs more than running it, and these run on every request.
    */
-  private hot?: ReturnType<Store["prepareHotStatements"]>;
+  private hot?: ReturnType<SqliteStore["prepareHotStatements"]>;
   private get statements() {
     return (this.hot ??= this.prepareHotStatements());
   }
@@ -105,7 +118,7 @@ export class Store {
   }
 
   // ── readiness ────────────────────────────────────────────────────────────
-  migrate(): string[] {
+  async migrate(): Promise<string[]> {
     return migrate(this.sqlite);
   }
 
@@ -135,11 +148,11 @@ export class Store {
     return ok;
   }
 
-  appliedMigrations(): string[] {
+  async appliedMigrations(): Promise<string[]> {
     return appliedMigrations(this.sqlite);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.writes.flush();
     this.sqlite.close(false);
   }
@@ -204,7 +217,7 @@ export class Store {
     const app = this.statements.appById.get({ id: key.appId });
     if (!app) return null;
     const found = { key, app: toApp(app) };
-    if (this.callers.size >= Store.MAX_CACHED_CALLERS) this.callers.clear();
+    if (this.callers.size >= SqliteStore.MAX_CACHED_CALLERS) this.callers.clear();
     this.callers.set(digest, found);
     return found;
   }
@@ -247,7 +260,7 @@ export class Store {
    * request hangs), is taken over; otherwise the existing record is returned.
    */
   async claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult> {
-    const slot = Store.claimSlot(c.appId, c.key);
+    const slot = SqliteStore.claimSlot(c.appId, c.key);
     const held = this.claims.get(slot);
     let replaces: string | null;
     if (held) {
@@ -285,7 +298,7 @@ export class Store {
 
   /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
   async releaseIdempotency(appId: string, key: string, requestId: string): Promise<void> {
-    const slot = Store.claimSlot(appId, key);
+    const slot = SqliteStore.claimSlot(appId, key);
     if (this.claims.get(slot)?.requestId === requestId) this.claims.delete(slot);
   }
 
@@ -327,7 +340,7 @@ export class Store {
   async getIdempotency(appId: string, key: string): Promise<IdempotencyRecord | null> {
     const row = this.statements.existing.get({ appId, key }) as IdempotencyRecord | undefined;
     if (row) return row;
-    const claim = this.claims.get(Store.claimSlot(appId, key));
+    const claim = this.claims.get(SqliteStore.claimSlot(appId, key));
     if (!claim) return null;
     const { replaces: _, ...record } = claim;
     return record;
@@ -339,7 +352,7 @@ export class Store {
    * @throws IdempotencyClaimLost when the claim was taken over (its lock ran out): the caller's writes roll back
    */
   private writeCompletion(c: IdempotencyCompletion): void {
-    const claim = this.claims.get(Store.claimSlot(c.appId, c.key));
+    const claim = this.claims.get(SqliteStore.claimSlot(c.appId, c.key));
     if (claim?.requestId !== c.requestId) throw new IdempotencyClaimLost(c.key);
     if (claim.replaces !== null) this.statements.forgetReplaced.run({ appId: c.appId, key: c.key, requestId: claim.replaces });
     const byReference = c.resourceId !== undefined;
@@ -397,9 +410,9 @@ export class Store {
   }
 }
 
-/** Opens the database at `path`, applies migrations and returns the Store. */
-export function openStore(path: string): Store {
-  const store = new Store(openDatabase(path));
-  store.migrate();
+/** Opens the database at `path`, applies migrations and returns the store. */
+export function openSqliteStore(path: string): SqliteStore {
+  const store = new SqliteStore(openDatabase(path));
+  migrate(store.sqlite);
   return store;
 }

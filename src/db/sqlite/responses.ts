@@ -6,33 +6,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { feedback, responses } from "./schema.ts";
 import type { Db } from "./client.ts";
-import type { Store } from "./store.ts";
-import type { Capability, IdempotencyCompletion } from "./types.ts";
+import type { SqliteStore } from "./store.ts";
+import type { IdempotencyCompletion } from "../types.ts";
+import type { FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 
-export interface ResponseRow {
-  id: string;
-  appId: string;
-  capability: Capability;
-  subjectId: string;
-  previousResponseId: string | null;
-  createdAt: number;
-  /** The rolling summary after this turn (bounded length). */
-  summary: string;
-  /** The complete JSON answer. */
-  record: string;
-}
-
-export interface FeedbackRow {
-  id: string;
-  appId: string;
-  responseId: string;
-  createdAt: number;
-  record: string;
-}
-
-export class ResponseRepository {
-  constructor(private readonly store: Store) {}
+export class ResponseRepository implements ResponseStore {
+  constructor(private readonly store: SqliteStore) {}
 
   /**
    * Stores a Response, the billing unit it costs and the idempotent answer in one

@@ -14,43 +14,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { checkouts, plans, sessionEvents, sessions } from "./schema.ts";
 import type { Db } from "./client.ts";
-import type { Store } from "./store.ts";
+import type { SqliteStore } from "./store.ts";
+import type { CheckoutRow, EventAppend, SessionRow, SessionStore, StoredSession } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
-import type { IdempotencyCompletion } from "./types.ts";
-
-export type SessionRow = typeof sessions.$inferSelect;
-
-/** A Session with its events (oldest first) and checkout, as stored JSON texts. */
-export interface StoredSession extends SessionRow {
-  events: string[];
-  checkout: string | null;
-}
-
-/** One accepted event and the Session state it leads to. */
-export interface EventAppend {
-  appId: string;
-  sessionId: string;
-  /** Events the handler saw + 1: if another append landed first, this one is refused. */
-  seq: number;
-  clientEventId: string;
-  record: string;
-  state: string;
-  elapsedSeconds: number;
-  updatedAt: number;
-}
-
-export interface CheckoutRow {
-  sessionId: string;
-  appId: string;
-  createdAt: number;
-  record: string;
-}
+import type { IdempotencyCompletion } from "../types.ts";
 
 /** Thrown inside a transaction to roll it back when a guard fails; never leaves this module. */
 class GuardFailed extends Error {}
 
-export class HealingStore {
-  constructor(private readonly store: Store) {}
+export class SqliteSessionStore implements SessionStore {
+  constructor(private readonly store: SqliteStore) {}
 
   /**
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that

@@ -4,12 +4,12 @@
  * list matches migrations/meta/_journal.json, so a new migration cannot be
  * forgotten here.
  */
-import journal from "../../migrations/meta/_journal.json" with { type: "json" };
-import m0000 from "../../migrations/0000_platform.sql" with { type: "text" };
-import m0001 from "../../migrations/0001_subjects.sql" with { type: "text" };
-import m0002 from "../../migrations/0002_healing_responses.sql" with { type: "text" };
-import m0003 from "../../migrations/0003_idempotency_resource.sql" with { type: "text" };
-import m0004 from "../../migrations/0004_readiness_probe.sql" with { type: "text" };
+import journal from "../../../migrations/sqlite/meta/_journal.json" with { type: "json" };
+import m0000 from "../../../migrations/sqlite/0000_platform.sql" with { type: "text" };
+import m0001 from "../../../migrations/sqlite/0001_subjects.sql" with { type: "text" };
+import m0002 from "../../../migrations/sqlite/0002_healing_responses.sql" with { type: "text" };
+import m0003 from "../../../migrations/sqlite/0003_idempotency_resource.sql" with { type: "text" };
+import m0004 from "../../../migrations/sqlite/0004_readiness_probe.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;

@@ -1,0 +1,174 @@
+/**
+ * The storage contract: everything the service keeps, as the rest of the code
+ * sees it. Two backends implement it: embedded SQLite (src/db/sqlite/, the
+ * default) and PostgreSQL for several instances on one database. Nothing
+ * outside src/db/ imports a backend; routes and the platform use these
+ * interfaces only, so a behaviour is the same whichever database holds it.
+ *
+ * Rules every backend keeps:
+ * - a business write and its idempotent answer commit in one transaction;
+ * - deleting a Subject removes everything downstream (Responses, feedback,
+ *   Sessions, events, checkouts and the stored answers that copy them) in
+ *   that same transaction;
+ * - guarded writes (Session events, checkouts, Sessions on a Plan) re-check
+ *   their guard inside the transaction and report `false` when it fails.
+ */
+import type {
+  AppRecord,
+  ClaimResult,
+  IdempotencyClaim,
+  IdempotencyCompletion,
+  IdempotencyRecord,
+  KeyRecord,
+  UsageRecord,
+  Capability,
+} from "./types.ts";
+
+export type SubjectKind = "chart" | "cast" | "plan";
+
+export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
+
+export interface SubjectRow {
+  id: string;
+  appId: string;
+  endUserId: string | null;
+  createdAt: number;
+  /** The complete JSON answer. */
+  record: string;
+}
+
+/** Charts, casts and Plans: immutable, stored as their complete answer. */
+export interface SubjectStore {
+  insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void>;
+  /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
+  get(appId: string, id: string): Promise<string | null>;
+  /** @returns false when no such Subject exists in the App */
+  delete(appId: string, id: string, completion?: IdempotencyCompletion): Promise<boolean>;
+}
+
+export interface SessionRow {
+  id: string;
+  appId: string;
+  planId: string;
+  endUserId: string | null;
+  state: string;
+  elapsedSeconds: number;
+  createdAt: number;
+  updatedAt: number;
+  /** The immutable creation facts as JSON. */
+  record: string;
+}
+
+/** A Session with its events (oldest first) and checkout, as stored JSON texts. */
+export interface StoredSession extends SessionRow {
+  events: string[];
+  checkout: string | null;
+}
+
+/** One accepted event and the Session state it leads to. */
+export interface EventAppend {
+  appId: string;
+  sessionId: string;
+  /** Events the handler saw + 1: if another append landed first, this one is refused. */
+  seq: number;
+  clientEventId: string;
+  record: string;
+  state: string;
+  elapsedSeconds: number;
+  updatedAt: number;
+}
+
+export interface CheckoutRow {
+  sessionId: string;
+  appId: string;
+  createdAt: number;
+  record: string;
+}
+
+/** Healing Sessions, their events and checkouts (Plans are Subjects). */
+export interface SessionStore {
+  /** @returns false when the Plan no longer exists in the App (deleted meanwhile) */
+  insertSession(row: SessionRow, completion?: IdempotencyCompletion): Promise<boolean>;
+  getSession(appId: string, id: string): Promise<StoredSession | null>;
+  /** @returns false when the Session is gone or another event was stored since the handler read it */
+  appendEvent(e: EventAppend, completion?: IdempotencyCompletion): Promise<boolean>;
+  /** @returns false when the Session is gone or already has its checkout */
+  insertCheckout(row: CheckoutRow, completion?: IdempotencyCompletion): Promise<boolean>;
+}
+
+export interface ResponseRow {
+  id: string;
+  appId: string;
+  capability: Capability;
+  subjectId: string;
+  previousResponseId: string | null;
+  createdAt: number;
+  /** The rolling summary after this turn (bounded length). */
+  summary: string;
+  /** The complete JSON answer. */
+  record: string;
+}
+
+export interface FeedbackRow {
+  id: string;
+  appId: string;
+  responseId: string;
+  createdAt: number;
+  record: string;
+}
+
+/** AI Responses and their feedback. */
+export interface ResponseStore {
+  /** The Response, the billing units it costs and the idempotent answer, in one transaction. */
+  insert(row: ResponseRow, billing: { month: string; units: number }, completion?: IdempotencyCompletion): Promise<void>;
+  get(appId: string, id: string): Promise<ResponseRow | null>;
+  insertFeedback(row: FeedbackRow): Promise<void>;
+}
+
+export interface Storage {
+  /** Which database holds the data, as /ready reports it. */
+  readonly backend: "sqlite" | "postgresql";
+  readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;
+  readonly sessions: SessionStore;
+  readonly responses: ResponseStore;
+
+  // lifecycle and readiness
+  /** Applies every migration not applied yet; returns the tags applied now. */
+  migrate(): Promise<string[]>;
+  appliedMigrations(): Promise<string[]>;
+  /** The database answers, every migration is applied and a write commits. */
+  isReady(): Promise<boolean>;
+  /** Finishes pending writes and closes the connection(s). */
+  close(): Promise<void>;
+
+  // Apps and keys (the operator CLI and authentication)
+  insertApp(app: AppRecord): Promise<void>;
+  getApp(id: string): Promise<AppRecord | null>;
+  listApps(): Promise<AppRecord[]>;
+  countApps(): Promise<number>;
+  updateApp(id: string, changes: AppChanges, now: number): Promise<AppRecord | null>;
+  insertKey(key: KeyRecord): Promise<void>;
+  /** The key and its App, for authentication: may be cached, but a change made by any process is seen at once. */
+  findKeyByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null>;
+  listKeys(appId: string): Promise<KeyRecord[]>;
+  getKey(id: string): Promise<KeyRecord | null>;
+  revokeKey(id: string, now: number): Promise<KeyRecord | null>;
+  /** Best effort bookkeeping. */
+  touchKey(id: string, now: number): Promise<void>;
+
+  // idempotency
+  /** Claims (App, key) for one request, or returns the record that already holds it. */
+  claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult>;
+  /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
+  completeIdempotency(completion: IdempotencyCompletion): Promise<void>;
+  /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
+  releaseIdempotency(appId: string, key: string, requestId: string): Promise<void>;
+  /** The stored record an idempotent answer refers to (IdempotencyCompletion.resourceId), or null. */
+  storedRecord(appId: string, resourceId: string): Promise<string | null>;
+  purgeExpiredIdempotency(now: number): Promise<number>;
+  getIdempotency(appId: string, key: string): Promise<IdempotencyRecord | null>;
+
+  // usage
+  addRequests(counts: Map<string, number>, month: string): Promise<void>;
+  getUsage(appId: string, month: string): Promise<UsageRecord>;
+}
