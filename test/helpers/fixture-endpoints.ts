@@ -1,14 +1,14 @@
 /**
  * Small endpoints that exist only in platform tests, so that idempotency and
  * limits can be proven without any capability. Their side effect is counted in
- * memory; the stored idempotent answers go to the real SQLite file.
+ * memory; the stored idempotent answers go to the real database.
  */
 import { Type } from "@sinclair/typebox";
 import { defineEndpoint, type Endpoint } from "../../src/platform/endpoint.ts";
 import { ApiError } from "../../src/platform/errors.ts";
 import { newId } from "../../src/platform/ids.ts";
 import { utcMonth } from "../../src/platform/usage.ts";
-import type { SqliteStore as Store } from "../../src/db/sqlite/store.ts";
+import type { Storage as Store } from "../../src/db/storage.ts";
 
 export interface FixtureState {
   created: string[];
@@ -66,11 +66,11 @@ export function fixtureEndpoints(state: FixtureState, store: Store): Endpoint[] 
       body: WidgetPayload,
       success: { status: 201, description: "created" },
       async handle(ctx) {
-        return {
-          status: 201,
-          body: { id: newId("response"), name: ctx.body.name },
-          commit: (completion) => store.atomically((db) => store.addBillingUnits(db, ctx.app.id, utcMonth(ctx.now), 1), completion),
-        };
+        const id = newId("response");
+        const body = { id, name: ctx.body.name };
+        // Billed the way a Response is: its row, its unit and the stored answer in one transaction.
+        const row = { id, appId: ctx.app.id, capability: "bazi" as const, subjectId: "bzc_fixture", previousResponseId: null, createdAt: ctx.now, summary: "", record: JSON.stringify(body) };
+        return { status: 201, body, commit: (completion) => store.responses.insert(row, { month: utcMonth(ctx.now), units: 1 }, completion) };
       },
     }),
     defineEndpoint({

@@ -71,6 +71,6 @@ export function healingClient(s: TestServer) {
 }
 
 /** Rows left in a table for a column value, read straight from the database file. */
-export function rows(s: TestServer, table: string, column: string, value: string): number {
-  return (s.store.sqlite.query(`SELECT count(*) AS n FROM ${table} WHERE ${column} = ?`).get(value) as { n: number }).n;
+export function rows(s: TestServer, table: string, column: string, value: string): Promise<number> {
+  return s.db.count(table, `${column} = ?`, value);
 }

@@ -42,9 +42,8 @@ export function responsesClient(s: TestServer) {
     first: (kind: "bazi" | "liuyao" | "healing", subjectId: string, input: string, key?: string) => client.respond({ capability: kind, subject_id: subjectId, input }, key),
     followUp: (previous: string, input: string, key?: string) => client.respond({ previous_response_id: previous, input }, key),
     /** The rolling summary stored with a Response (not part of the answer). */
-    summaryOf: (id: string) => (s.store.sqlite.query("SELECT summary FROM responses WHERE id = ?").get(id) as { summary: string }).summary,
-    count: (table: "responses" | "feedback", where = "1 = 1", ...args: string[]) =>
-      (s.store.sqlite.query(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...args) as { n: number }).n,
+    summaryOf: async (id: string) => (await s.db.get<{ summary: string }>("SELECT summary FROM responses WHERE id = ?", id))!.summary,
+    count: (table: "responses" | "feedback", where = "1 = 1", ...args: string[]) => s.db.count(table, where, ...args),
   };
   return client;
 }

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { openSqliteStore as openStore, type SqliteStore as Store } from "../../src/db/sqlite/store.ts";
+import { sqliteTestDatabase, type TestDatabase } from "./database.ts";
 import { createApp, type LingshuApp } from "../../src/app.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
 import { Operator, type NewApp } from "../../src/cli/operator.ts";
@@ -22,6 +23,8 @@ export interface TestServer {
   base: string;
   dir: string;
   store: Store;
+  /** The database under test, read and written directly (row counts, faults). */
+  db: TestDatabase;
   config: Config;
   operator: Operator;
   app: LingshuApp;
@@ -109,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     base,
     dir,
     store,
+    db: sqliteTestDatabase(store.sqlite),
     config,
     operator,
     app,

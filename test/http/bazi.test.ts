@@ -72,14 +72,14 @@ describe("charts", () => {
     const c = (await post({ birth })).json;
     expect((await s.request("DELETE", `/v1/bazi/charts/${c.id}`)).status).toBe(204);
     expectErrorShape(await s.request("GET", `/v1/bazi/charts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM charts WHERE id = ?").get(c.id)).toEqual({ n: 0 });
+    expect(await s.db.count("charts", "id = ?", c.id)).toBe(0);
   });
   test("20 concurrent identical requests create exactly one chart", async () => {
     const idem = uniqueKey();
     const marker = { birth, end_user_id: `burst-${idem}` };
     const answers = await Promise.all(Array.from({ length: 20 }, () => post(marker, undefined, idem)));
     expect(new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id)).size).toBe(1);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM charts WHERE end_user_id = ?").get(`burst-${idem}`)).toEqual({ n: 1 });
+    expect(await s.db.count("charts", "end_user_id = ?", `burst-${idem}`)).toBe(1);
   });
   test("the bazi capability is required", async () => {
     const t = await s.newTenant({ capabilities: ["liuyao"] });
@@ -88,13 +88,13 @@ describe("charts", () => {
 });
 
 describe("the idempotency record of a chart keeps a reference, not a copy", () => {
-  const row = (key: string) => s.store.sqlite.query("SELECT body, resource_id FROM idempotency_records WHERE key = ?").get(key) as { body: string | null; resource_id: string | null };
+  const row = (key: string) => s.db.get<{ body: string | null; resource_id: string | null }>("SELECT body, resource_id FROM idempotency_records WHERE key = ?", key);
 
   test("the replay is still byte for byte the first answer", async () => {
     const key = uniqueKey("ref");
     const first = await post({ birth }, undefined, key);
     expect(first.status).toBe(201);
-    expect(row(key)).toEqual({ body: null, resource_id: first.json.id });
+    expect(await row(key)).toEqual({ body: null, resource_id: first.json.id });
     const again = await post({ birth }, undefined, key);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -105,7 +105,7 @@ describe("the idempotency record of a chart keeps a reference, not a copy", () =
     const key = uniqueKey("erase");
     const first = await post({ birth }, undefined, key);
     expect((await s.request("DELETE", `/v1/bazi/charts/${first.json.id}`)).status).toBe(204);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM idempotency_records WHERE key = ?").get(key)).toEqual({ n: 0 });
+    expect(await s.db.count("idempotency_records", "key = ?", key)).toBe(0);
     const retry = await post({ birth }, undefined, key);
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();

@@ -87,12 +87,12 @@ describe("validation → 422 VALIDATION_ERROR with details; nothing is stored", 
     ["repeated item", bad((p) => (p.check_in.emotion_tags = ["anger", "sadness", "anger"])), "check_in.emotion_tags[2]", 'duplicate item "anger" (first at index 0)'],
     ["chart id pattern", bad((p) => (p.bazi_chart_id = "chart-1")), "bazi_chart_id", "must match the pattern ^bzc_"],
   ])("%s", async (_name, body, path, message) => {
-    const before = s.store.sqlite.query("SELECT count(*) AS n FROM plans").get();
+    const before = await s.db.count("plans");
     const error = expectErrorShape(await h.postPlan(body), 422, "VALIDATION_ERROR");
     const detail = error.details.find((d: { path: string }) => d.path === path);
     expect(detail).toBeDefined();
     if (message) expect(detail.message).toBe(message);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM plans").get()).toEqual(before);
+    expect(await s.db.count("plans")).toBe(before);
   });
 
   test("a chart id that names no chart, or another App's chart → 422 BAZI_CHART_NOT_FOUND", async () => {
@@ -207,6 +207,6 @@ describe("reading, tenancy and capability", () => {
     const again = await h.postPlan(body, undefined, idem);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.text).toBe(first.text);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM plans WHERE end_user_id = ?").get(`replay-${idem}`)).toEqual({ n: 1 });
+    expect(await s.db.count("plans", "end_user_id = ?", `replay-${idem}`)).toBe(1);
   });
 });

@@ -62,7 +62,7 @@ describe("creation", () => {
     const error = expectErrorShape(await h.postSession({ plan_id: plan.id, playback_mode: "guided" }), 409, "HEALING_PLAN_BLOCKED");
     expect(error.safety_action).toEqual(SAFETY_ACTION);
     expect(error.plan_id).toBe(plan.id);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM sessions WHERE plan_id = ?").get(plan.id)).toEqual({ n: 0 });
+    expect(await s.db.count("sessions", "plan_id = ?", plan.id)).toBe(0);
   });
 
   test("a missing Plan, another App's Plan → 404; a bad payload → 400 VALIDATION_ERROR", async () => {
@@ -157,7 +157,7 @@ describe("client_event_id", () => {
     const again = await h.event(id, "started", 0, started);
     expect(again.status).toBe(200);
     expect(again.text).toBe(progressed.text);
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM session_events WHERE session_id = ?").get(id)).toEqual({ n: 2 });
+    expect(await s.db.count("session_events", "session_id = ?", id)).toBe(2);
   });
 
   test("the same id with a different event → 409 IDEMPOTENCY_CONFLICT naming the id, state and last elapsed seconds", async () => {
@@ -173,12 +173,15 @@ describe("event cap", () => {
   test(`at ${MAX_EVENTS_PER_SESSION} events only an ending event is accepted (409 EVENT_LIMIT_REACHED otherwise)`, async () => {
     const id = await sessionIn("active");
     // Fill the Session straight in the database: ten thousand PATCHes would only slow the suite.
-    const insert = s.store.sqlite.prepare("INSERT INTO session_events (session_id, seq, client_event_id, record) VALUES (?, ?, ?, ?)");
-    s.store.sqlite.transaction(() => {
-      for (let seq = 2; seq <= MAX_EVENTS_PER_SESSION; seq++) {
-        insert.run(id, seq, `fill-${seq}`, JSON.stringify({ seq, client_event_id: `fill-${seq}`, event_type: "progressed", elapsed_seconds: 0, occurred_at: "2026-01-02T03:04:05Z", received_at: "2026-01-02T03:04:05.000Z" }));
-      }
-    })();
+    const CHUNK = 200;
+    for (let from = 2; from <= MAX_EVENTS_PER_SESSION; from += CHUNK) {
+      const seqs = Array.from({ length: Math.min(CHUNK, MAX_EVENTS_PER_SESSION - from + 1) }, (_, i) => from + i);
+      const record = (seq: number) => JSON.stringify({ seq, client_event_id: `fill-${seq}`, event_type: "progressed", elapsed_seconds: 0, occurred_at: "2026-01-02T03:04:05Z", received_at: "2026-01-02T03:04:05.000Z" });
+      await s.db.run(
+        `INSERT INTO session_events (session_id, seq, client_event_id, record) VALUES ${seqs.map(() => "(?, ?, ?, ?)").join(", ")}`,
+        ...seqs.flatMap((seq) => [id, seq, `fill-${seq}`, record(seq)]),
+      );
+    }
     const error = expectErrorShape(await h.event(id, "progressed", 5), 409, "SESSION_STATE_CONFLICT");
     expect(error).toMatchObject({ reason: "EVENT_LIMIT_REACHED", state: "active", allowed_events: ["completed", "stopped", "abandoned"] });
     const done = await h.event(id, "completed", 5);

@@ -75,8 +75,7 @@ describe("casts", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => post({ question: "one matter", method: "dayan" }, undefined, idem)));
     const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.json.id));
     expect(ids.size).toBe(1);
-    const rows = s.store.sqlite.query("SELECT count(*) AS n FROM casts WHERE record LIKE ?").get('%"question":"one matter"%') as { n: number };
-    expect(rows.n).toBe(1);
+    expect(await s.db.count("casts", "record LIKE ?", '%"question":"one matter"%')).toBe(1);
     for (const a of answers) if (a.status === 201) expect(a.text).toBe(answers.find((x) => x.status === 201)!.text);
   });
   test("another App's cast reads 404 exactly like a missing one", async () => {
@@ -96,7 +95,7 @@ describe("casts", () => {
     expect(del.text).toBe("");
     expectErrorShape(await s.request("GET", `/v1/liuyao/casts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
     expectErrorShape(await s.request("DELETE", `/v1/liuyao/casts/${c.id}`), 404, "RESOURCE_NOT_FOUND");
-    expect(s.store.sqlite.query("SELECT count(*) AS n FROM casts WHERE id = ?").get(c.id)).toEqual({ n: 0 });
+    expect(await s.db.count("casts", "id = ?", c.id)).toBe(0);
   });
   test("the liuyao capability is required", async () => {
     const t = await s.newTenant({ capabilities: ["bazi"] });

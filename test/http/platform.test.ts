@@ -181,13 +181,13 @@ describe("operations", () => {
   });
   test("/ready is 200 when migrations are applied and 503 when one is missing", async () => {
     expect((await s.request("GET", "/ready", { key: null })).status).toBe(200);
-    const rows = s.store.sqlite.query("SELECT tag, applied_at FROM __lingshu_migrations").all() as { tag: string; applied_at: number }[];
-    s.store.sqlite.exec("DELETE FROM __lingshu_migrations");
+    const rows = await s.db.all<{ tag: string; applied_at: number }>("SELECT tag, applied_at FROM __lingshu_migrations");
+    await s.db.run("DELETE FROM __lingshu_migrations");
     try {
       const res = await s.request("GET", "/ready", { key: null });
       expectErrorShape(res, 503, "SERVICE_UNAVAILABLE");
     } finally {
-      for (const r of rows) s.store.sqlite.query("INSERT INTO __lingshu_migrations (tag, applied_at) VALUES (?, ?)").run(r.tag, r.applied_at);
+      for (const r of rows) await s.db.run("INSERT INTO __lingshu_migrations (tag, applied_at) VALUES (?, ?)", r.tag, r.applied_at);
     }
     expect((await s.request("GET", "/ready", { key: null })).status).toBe(200);
   });

@@ -48,7 +48,7 @@ async function chain(s: TestServer, kind: (typeof KINDS)[number]) {
   const subject = await r.subject(kind);
   const records = [await r.first(kind, subject.id, inputFor(1))];
   for (let n = 2; n <= TURNS; n++) records.push(await r.followUp(records.at(-1)!.id, inputFor(n)));
-  return { records, summaries: records.map((rec) => r.summaryOf(rec.id)) };
+  return { records, summaries: await Promise.all(records.map((rec) => r.summaryOf(rec.id))) };
 }
 
 describe.each(KINDS)("%s: a 50-turn chain", (kind) => {

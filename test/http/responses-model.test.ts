@@ -72,7 +72,7 @@ describe("a successful call", () => {
 
   test("the model's summary is clamped before it is stored and carried into the next prompt", async () => {
     const first = await r.first("liuyao", cast.id, "结果如何？");
-    const stored = r.summaryOf(first.id);
+    const stored = await r.summaryOf(first.id);
     expect(stored.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
     expect(stored).toMatch(/^Summary after turn \d+\./);
     await r.followUp(first.id, "那什么时候有消息？");
@@ -107,13 +107,13 @@ describe("upstream failures: 503/504, retryable, bounded, not stored, not billed
   ] as const)("%s", async (_name, behaviour, status, code, attempts) => {
     fake.setDefault(behaviour);
     const before = await billed();
-    const rows = r.count("responses");
+    const rows = await r.count("responses");
     const error = expectErrorShape(await ask(), status, code);
     expect(error.retryable).toBe(true);
     expect(error.retry_after_ms).toBeGreaterThan(0);
     expect(fake.requests).toHaveLength(attempts);
     expect(await billed()).toBe(before);
-    expect(r.count("responses")).toBe(rows);
+    expect(await r.count("responses")).toBe(rows);
   });
 
   test("too slow: every attempt times out → 504 MODEL_TIMEOUT within the total deadline", async () => {

@@ -127,19 +127,19 @@ describe("follow-ups", () => {
     expect(a.id).not.toBe(b.id);
     expect(a.previous_response_id).toBe(parent.id);
     expect(b.previous_response_id).toBe(parent.id);
-    const [sa, sb] = [r.summaryOf(a.id), r.summaryOf(b.id)];
-    expect(sa).toStartWith(r.summaryOf(parent.id).split("\n")[0]!);
+    const [sa, sb] = [await r.summaryOf(a.id), await r.summaryOf(b.id)];
+    expect(sa).toStartWith((await r.summaryOf(parent.id)).split("\n")[0]!);
     expect(sa).toContain("five elements");
     expect(sb).toContain("大运");
     expect(sa).not.toContain("大运");
     const c = await r.followUp(a.id, "And the favorable ones?");
-    expect(r.summaryOf(c.id)).toContain("five elements");
+    expect(await r.summaryOf(c.id)).toContain("five elements");
   });
 
   test("the rolling summary stays within its bound however long the inputs", async () => {
     let prev = await r.first("liuyao", cast.id, "面试".repeat(500));
     for (let i = 0; i < 6; i++) prev = await r.followUp(prev.id, `第${i}次追问：${"这次面试的结果怎么样？".repeat(80)}`);
-    expect(r.summaryOf(prev.id).length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+    expect((await r.summaryOf(prev.id)).length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
   });
 });
 
@@ -185,7 +185,7 @@ describe("crisis language is never interpreted", () => {
     expect(rec.model).toBeNull();
     expect(rec.safety).toEqual({ escalated: true, categories: [...categories], safety_action: SAFETY_ACTION });
     expect(rec.usage).toEqual({ billing_units: 1 });
-    expect(r.summaryOf(rec.id)).toContain("safety escalation");
+    expect(await r.summaryOf(rec.id)).toContain("safety escalation");
   });
 
   test("in a follow-up too, and the conversation can go on afterwards", async () => {
@@ -222,7 +222,7 @@ describe("billing", () => {
     await r.first("liuyao", subject.id, "结果如何？", t.key);
     const error = expectErrorShape(await r.post({ capability: "liuyao", subject_id: subject.id, input: "再问一次" }, t.key), 429, "MONTHLY_QUOTA_EXCEEDED");
     expect(error.retryable).toBe(false);
-    expect(r.count("responses", "app_id = ?", t.app.id)).toBe(1);
+    expect(await r.count("responses", "app_id = ?", t.app.id)).toBe(1);
   });
 
   test("a spent quota never withholds the safety text: crisis language is still answered (and counted)", async () => {
@@ -234,7 +234,7 @@ describe("billing", () => {
     expect(crisis.model).toBeNull();
     expect(crisis.output_text).toBe(SAFETY_ACTION.text.en);
     expectErrorShape(await r.post({ capability: "bazi", subject_id: subject.id, input: "And my luck?" }, t.key), 429, "MONTHLY_QUOTA_EXCEEDED");
-    expect(s.store.sqlite.query("SELECT billing_units AS n FROM usage_months WHERE app_id = ?").get(t.app.id)).toEqual({ n: 2 });
+    expect(Number((await s.db.get<{ n: unknown }>("SELECT billing_units AS n FROM usage_months WHERE app_id = ?", t.app.id))?.n)).toBe(2);
   });
 });
 
@@ -248,7 +248,7 @@ describe("feedback", () => {
     expect(res.json.id).toMatch(/^fb_[0-9A-Za-z]{20}$/);
     const full = { response_id: resp.id, rating: "negative", tags: Array.from({ length: 10 }, (_, i) => `t${i}`), comment: "c".repeat(2000), correction: "x".repeat(4000) };
     expect((await post(full)).json).toMatchObject(full);
-    expect(r.count("feedback", "response_id = ?", resp.id)).toBe(2);
+    expect(await r.count("feedback", "response_id = ?", resp.id)).toBe(2);
   });
 
   test.each([
@@ -285,11 +285,11 @@ describe("deleting a Subject deletes its Responses and their feedback", () => {
     const del = await s.request("DELETE", `${collection}/${doomed.id}`, { idempotencyKey: uniqueKey() });
     expect(del.status).toBe(204);
     for (const id of [first.id, second.id]) expectErrorShape(await s.request("GET", `/v1/responses/${id}`), 404, "RESOURCE_NOT_FOUND");
-    expect(r.count("responses", "subject_id = ?", doomed.id)).toBe(0);
-    expect(r.count("feedback", "response_id IN (?, ?)", first.id, second.id)).toBe(0);
+    expect(await r.count("responses", "subject_id = ?", doomed.id)).toBe(0);
+    expect(await r.count("feedback", "response_id IN (?, ?)", first.id, second.id)).toBe(0);
     expectErrorShape(await r.post({ previous_response_id: second.id, input: "and?" }), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
     expect((await s.request("GET", `/v1/responses/${survivor.id}`)).status).toBe(200);
-    expect(r.count("feedback", "response_id = ?", survivor.id)).toBe(1);
+    expect(await r.count("feedback", "response_id = ?", survivor.id)).toBe(1);
   });
 
   test("no stored idempotent answer outlives the data: a retried creation runs again and finds no subject", async () => {
@@ -299,8 +299,7 @@ describe("deleting a Subject deletes its Responses and their feedback", () => {
     expect((await r.post(body, undefined, key)).status).toBe(201);
     expect((await r.post(body, undefined, key)).headers.get("idempotent-replayed")).toBe("true");
     expect((await s.request("DELETE", `/v1/bazi/charts/${chart.id}`)).status).toBe(204);
-    const stored = s.store.sqlite.query("SELECT count(*) AS n FROM idempotency_records WHERE key = ?").get(key) as { n: number };
-    expect(stored.n).toBe(0);
+    expect(await s.db.count("idempotency_records", "key = ?", key)).toBe(0);
     const retry = await r.post(body, undefined, key);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
     expectErrorShape(retry, 404, "SUBJECT_NOT_FOUND");
