@@ -19,6 +19,8 @@ import {
 } from "../assets/audio.ts";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** Our own one-line descriptions: escaped, with `code` spans rendered as in the Markdown chapters. */
+const inline = (s: string) => escape(s).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 type Schema = Record<string, any>;
 
@@ -35,7 +37,7 @@ function rules(s: Schema): string {
   for (const [k, label] of [["minimum", "min"], ["maximum", "max"], ["minLength", "min length"], ["maxLength", "max length"], ["minItems", "min items"], ["maxItems", "max items"], ["pattern", "pattern"], ["format", "format"], ["default", "default"]] as const) {
     if (s[k] !== undefined) r.push(`${label} ${escape(JSON.stringify(s[k]))}`);
   }
-  if (s.description) r.push(escape(s.description));
+  if (s.description) r.push(inline(s.description));
   return r.join("; ");
 }
 
@@ -68,7 +70,7 @@ function operationHtml(method: string, path: string, op: Schema): string {
   const responses = Object.entries(op.responses ?? {})
     .map(([status, r]) => {
       const codes = (r as Schema).content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum as ErrorCode[] | undefined;
-      const text = codes ? codes.map((c) => `<code>${c}</code>`).join(", ") : escape((r as Schema).description ?? "");
+      const text = codes ? codes.map((c) => `<code>${c}</code>`).join(", ") : inline((r as Schema).description ?? "");
       return `<tr><td>${status}</td><td>${text}</td></tr>`;
     })
     .join("");
@@ -81,14 +83,14 @@ ${body ? `<h4>Request body</h4>${schemaTable(body)}` : ""}
 
 function errorTable(): string {
   const rows = (Object.keys(ERROR_CATALOG) as ErrorCode[])
-    .map((c) => `<tr><td>${ERROR_CATALOG[c].status}</td><td><code>${c}</code></td><td>${ERROR_CATALOG[c].retryable ? "yes" : "no"}</td><td>${escape(ERROR_CATALOG[c].description)}</td></tr>`)
+    .map((c) => `<tr><td>${ERROR_CATALOG[c].status}</td><td><code>${c}</code></td><td>${ERROR_CATALOG[c].retryable ? "yes" : "no"}</td><td>${inline(ERROR_CATALOG[c].description)}</td></tr>`)
     .join("");
   return `<table><tr><th>Status</th><th>Code</th><th>Retryable</th><th>Meaning and what to do</th></tr>${rows}</table>`;
 }
 
 const CSS = `body{font:16px/1.55 system-ui,-apple-system,"Segoe UI",sans-serif;max-width:980px;margin:0 auto;padding:1.5rem;color:#1d1d1f}
-code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}pre{background:#f5f5f7;padding:.8rem;overflow:auto;border-radius:6px}
-table{border-collapse:collapse;width:100%;margin:.6rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}
+code,pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}:not(pre)>code{overflow-wrap:anywhere}pre{background:#f5f5f7;padding:.8rem;overflow:auto;border-radius:6px}
+table{border-collapse:collapse;width:100%;margin:.6rem 0}td,th{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .op{border-top:1px solid #ccc;margin-top:1.5rem}.m{font-size:.8em;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#555}
 .get{background:#2b7a3d}.post{background:#1f5fa8}.patch{background:#8a5a00}.delete{background:#a02828}nav a{margin-right:1rem}`;
 

@@ -221,6 +221,9 @@ describe("a real browser (Debian Chromium via playwright-core)", () => {
       expect(statSync(shot).size).toBeGreaterThan(10_000);
       // Nothing went wrong while scrolling through for the screenshot either.
       expect([...w.offMachine, ...w.failed, ...w.consoleErrors, ...w.pageErrors, ...w.badStatuses]).toEqual([]);
+      // On a phone-sized screen the page wraps instead of scrolling sideways (long codes in table cells).
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     } finally {
       await context.close();
     }
