@@ -10,43 +10,27 @@
  * Prints requests/s, p50 and p99 latency and the ratio to the bare endpoint.
  */
 import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { root, bun, makeWorkDir, removeWorkDir, benchEnv, createBenchTenant, startServer, stopServer } from "./lib.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const bun = join(root, "node_modules", ".bin", "bun");
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const dir = mkdtempSync(join(tmpdir(), "lingshu-bench-"));
-const env = { ...process.env, DATABASE_PATH: join(dir, "bench.sqlite"), LOG_LEVEL: "silent", KEY_PEPPER: "bench-pepper-0123456789", NODE_ENV: "production" };
-
-function cli(...args) {
-  const r = spawnSync(bun, [join(root, "src", "main.ts"), ...args, "--json"], { env, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout);
-}
-
-function start(args, port, extraEnv = {}) {
-  const child = spawn(bun, args, { env: { ...env, ...extraEnv, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve) => setTimeout(() => resolve(child), 700));
-}
+const dir = makeWorkDir();
+const env = benchEnv(dir);
 
 const run = (opts) =>
   new Promise((resolve, reject) => autocannon({ connections, duration: seconds, pipelining: 1, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-const app = cli("app", "create", "--name", "bench", "--env", "test", "--capabilities", "bazi,liuyao,healing", "--rpm", "100000000", "--concurrency", "100000", "--monthly-quota", "100000000");
-const { key } = cli("key", "create", app.id);
+const { key } = createBenchTenant([bun, join(root, "src", "main.ts")], env);
 const auth = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-const lingshu = await start([join(root, "src", "main.ts"), "serve"], 3932);
+const lingshu = await startServer(bun, [join(root, "src", "main.ts"), "serve"], { env, port: 3932, readyPath: "/ready" });
 const birth = { birth: { year: 1990, month: 5, day: 17, hour: 8, gender: "女" } };
 const createdText = await fetch("http://127.0.0.1:3932/v1/bazi/charts", { method: "POST", headers: { ...auth, "idempotency-key": "seed" }, body: JSON.stringify(birth) }).then((r) => r.text());
 const created = JSON.parse(createdText);
 const bodyFile = join(dir, "chart.json");
 writeFileSync(bodyFile, createdText);
-const bare = await start([join(root, "bench", "bare-server.ts")], 3931, { BARE_BODY_FILE: bodyFile });
+const bare = await startServer(bun, [join(root, "bench", "bare-server.ts")], { env, port: 3931, extraEnv: { BARE_BODY_FILE: bodyFile } });
 
 let n = 0;
 /** A POST with a fresh Idempotency-Key per request. */
@@ -83,8 +67,8 @@ try {
     }
   }
 } finally {
-  bare.kill("SIGTERM");
-  lingshu.kill("SIGTERM");
+  await stopServer(bare);
+  await stopServer(lingshu);
 }
 const best = (name) => rows.filter((r) => r.name === name).sort((a, b) => b.rps - a.rps)[0];
 const ceiling = best("bare Bun.serve GET").rps;
@@ -97,4 +81,4 @@ for (const name of Object.keys(scenarios)) {
   const r = best(name);
   console.log(`| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${pct(r.rps, ceiling)} | ${pct(r.rps, sameSizeCeiling)} | ${r.non2xx + r.errors} |`);
 }
-rmSync(dir, { recursive: true, force: true });
+removeWorkDir(dir);
