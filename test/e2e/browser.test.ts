@@ -223,7 +223,7 @@ describe("a real browser (Debian Chromium via playwright-core)", () => {
       expect([...w.offMachine, ...w.failed, ...w.consoleErrors, ...w.pageErrors, ...w.badStatuses]).toEqual([]);
       // On a phone-sized screen the page wraps instead of scrolling sideways (long codes in table cells).
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(375);
     } finally {
       await context.close();
     }

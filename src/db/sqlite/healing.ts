@@ -29,10 +29,10 @@ export class SqliteSessionStore implements SessionStore {
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that
    * deleting the Session forgets it; false (and nothing written) when `work` says its guard failed.
    */
-  private async guarded(sessionId: string, work: (db: Db) => boolean, completion?: IdempotencyCompletion): Promise<boolean> {
+  private async guarded(sessionId: string, work: () => boolean, completion?: IdempotencyCompletion): Promise<boolean> {
     try {
-      await this.store.atomically((db) => {
-        if (!work(db)) throw new GuardFailed();
+      await this.store.atomically(() => {
+        if (!work()) throw new GuardFailed();
       }, completion && { ...completion, ownerId: sessionId });
       return true;
     } catch (err) {
@@ -41,50 +41,93 @@ export class SqliteSessionStore implements SessionStore {
     }
   }
 
+  /**
+   * Every statement of the Session path, prepared once on first use: building a drizzle
+   * query costs more than running it, and a Session's PATCH runs five of them.
+   */
+  private prepared?: ReturnType<SqliteSessionStore["prepare"]>;
+  private get statements() {
+    return (this.prepared ??= this.prepare());
+  }
+
+  private prepare() {
+    const db = this.store.db;
+    const p = sql.placeholder;
+    const sessionOfApp = and(eq(sessions.id, p("id")), eq(sessions.appId, p("appId")));
+    return {
+      planOfApp: db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, p("id")), eq(plans.appId, p("appId")))).prepare(),
+      session: db.select().from(sessions).where(sessionOfApp).prepare(),
+      sessionExists: db.select({ id: sessions.id }).from(sessions).where(sessionOfApp).prepare(),
+      events: db.select({ record: sessionEvents.record }).from(sessionEvents).where(eq(sessionEvents.sessionId, p("id"))).orderBy(asc(sessionEvents.seq)).prepare(),
+      checkout: db.select({ record: checkouts.record }).from(checkouts).where(eq(checkouts.sessionId, p("id"))).prepare(),
+      // max(seq) is one step down the (session_id, seq) key; count(*) would walk every event.
+      lastSeq: db.select({ seq: sql<number | null>`max(${sessionEvents.seq})` }).from(sessionEvents).where(eq(sessionEvents.sessionId, p("id"))).prepare(),
+      insertSession: db
+        .insert(sessions)
+        .values({
+          id: p("id"),
+          appId: p("appId"),
+          planId: p("planId"),
+          endUserId: p("endUserId"),
+          state: p("state"),
+          elapsedSeconds: p("elapsedSeconds"),
+          createdAt: p("createdAt"),
+          updatedAt: p("updatedAt"),
+          record: p("record"),
+        })
+        .prepare(),
+      insertEvent: db.insert(sessionEvents).values({ sessionId: p("sessionId"), seq: p("seq"), clientEventId: p("clientEventId"), record: p("record") }).prepare(),
+      moveSession: db
+        .update(sessions)
+        .set({ state: sql`${p("state")}`, elapsedSeconds: sql`${p("elapsedSeconds")}`, updatedAt: sql`${p("updatedAt")}` })
+        .where(sessionOfApp)
+        .prepare(),
+      insertCheckout: db
+        .insert(checkouts)
+        .values({ sessionId: p("sessionId"), appId: p("appId"), createdAt: p("createdAt"), record: p("record") })
+        .onConflictDoNothing()
+        .prepare(),
+    };
+  }
+
   /** @returns false when the Plan no longer exists in the App (deleted meanwhile) */
   async insertSession(row: SessionRow, completion?: IdempotencyCompletion): Promise<boolean> {
-    return this.guarded(row.id, (db) => {
-      const plan = db.select({ id: plans.id }).from(plans).where(and(eq(plans.id, row.planId), eq(plans.appId, row.appId))).get();
-      if (!plan) return false;
-      db.insert(sessions).values(row).run();
+    const s = this.statements;
+    return this.guarded(row.id, () => {
+      if (!s.planOfApp.get({ id: row.planId, appId: row.appId })) return false;
+      s.insertSession.run({ ...row });
       return true;
     }, completion);
   }
 
   /** The Session of this App with its events and checkout, or null (another App's id reads as missing). */
   async getSession(appId: string, id: string): Promise<StoredSession | null> {
-    const row = this.store.db.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.appId, appId))).get();
+    const s = this.statements;
+    const row = s.session.get({ id, appId });
     if (!row) return null;
-    const events = this.store.db
-      .select({ record: sessionEvents.record })
-      .from(sessionEvents)
-      .where(eq(sessionEvents.sessionId, id))
-      .orderBy(asc(sessionEvents.seq))
-      .all()
-      .map((e) => e.record);
-    const checkout = this.store.db.select({ record: checkouts.record }).from(checkouts).where(eq(checkouts.sessionId, id)).get();
+    const events = s.events.all({ id }).map((e) => e.record);
+    const checkout = s.checkout.get({ id });
     return { ...row, events, checkout: checkout?.record ?? null };
   }
 
   /** @returns false when the Session is gone or another event was stored since the handler read it */
   async appendEvent(e: EventAppend, completion?: IdempotencyCompletion): Promise<boolean> {
-    return this.guarded(e.sessionId, (db) => {
-      const where = and(eq(sessions.id, e.sessionId), eq(sessions.appId, e.appId));
-      if (!db.select({ id: sessions.id }).from(sessions).where(where).get()) return false;
-      // max(seq) is one step down the (session_id, seq) key; count(*) would walk every event.
-      const last = db.select({ seq: sql<number | null>`max(${sessionEvents.seq})` }).from(sessionEvents).where(eq(sessionEvents.sessionId, e.sessionId)).get()?.seq ?? 0;
-      if (last !== e.seq - 1) return false;
-      db.insert(sessionEvents).values({ sessionId: e.sessionId, seq: e.seq, clientEventId: e.clientEventId, record: e.record }).run();
-      db.update(sessions).set({ state: e.state, elapsedSeconds: e.elapsedSeconds, updatedAt: e.updatedAt }).where(where).run();
+    const s = this.statements;
+    return this.guarded(e.sessionId, () => {
+      if (!s.sessionExists.get({ id: e.sessionId, appId: e.appId })) return false;
+      if ((s.lastSeq.get({ id: e.sessionId })?.seq ?? 0) !== e.seq - 1) return false;
+      s.insertEvent.run({ sessionId: e.sessionId, seq: e.seq, clientEventId: e.clientEventId, record: e.record });
+      s.moveSession.run({ id: e.sessionId, appId: e.appId, state: e.state, elapsedSeconds: e.elapsedSeconds, updatedAt: e.updatedAt });
       return true;
     }, completion);
   }
 
   /** @returns false when the Session is gone or already has its checkout */
   async insertCheckout(row: CheckoutRow, completion?: IdempotencyCompletion): Promise<boolean> {
-    return this.guarded(row.sessionId, (db) => {
-      if (!db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.id, row.sessionId), eq(sessions.appId, row.appId))).get()) return false;
-      const inserted = db.insert(checkouts).values(row).onConflictDoNothing().run() as unknown as { changes: number };
+    const s = this.statements;
+    return this.guarded(row.sessionId, () => {
+      if (!s.sessionExists.get({ id: row.sessionId, appId: row.appId })) return false;
+      const inserted = s.insertCheckout.run({ ...row }) as unknown as { changes: number };
       return inserted.changes === 1;
     }, completion);
   }
