@@ -6,7 +6,7 @@ import { Elysia } from "elysia";
 import { ApiError, errorResponse } from "./platform/errors.ts";
 import { newId } from "./platform/ids.ts";
 import { Authenticator } from "./platform/auth.ts";
-import { Limiter } from "./platform/limits.ts";
+import { LocalLimiter, SharedLimiter } from "./platform/limits.ts";
 import { RequestCounter } from "./platform/usage.ts";
 import { Pipeline, toApiError } from "./platform/pipeline.ts";
 import { logRequest, type Logger } from "./platform/request-log.ts";
@@ -54,7 +54,8 @@ export function createApp(deps: AppDeps): LingshuApp {
   const pipeline = new Pipeline({
     store,
     auth: new Authenticator(store, config.keyPepper),
-    limiter: new Limiter(),
+    // Several instances on one PostgreSQL database share their limits there; one SQLite process counts alone.
+    limiter: store.sharedLimits ? new SharedLimiter(store.sharedLimits) : new LocalLimiter(),
     counter,
     logger,
     clock,
@@ -122,7 +123,10 @@ export function createApp(deps: AppDeps): LingshuApp {
     .get(
       "/ready",
       operational("/ready", async (_request, requestId) => {
-        if (await store.isReady()) return new Response(JSON.stringify({ status: "ready", migrations: (await store.appliedMigrations()).length }), { headers: JSON_TYPE });
+        if (await store.isReady()) {
+          const body = { status: "ready", database: store.backend, migrations: (await store.appliedMigrations()).length };
+          return new Response(JSON.stringify(body), { headers: JSON_TYPE });
+        }
         return errorResponse(new ApiError("SERVICE_UNAVAILABLE", "The database is not answering or migrations are not applied.", { retryAfterMs: 1000 }), requestId);
       }),
     )

@@ -6,6 +6,10 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
+  /** PostgreSQL instead of SQLite (DATABASE_URL, postgres:// or postgresql://); null: SQLite at databasePath. */
+  databaseUrl: string | null;
+  /** Connections per instance to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   publicBaseUrl: string | null;
   logLevel: LogLevel;
   anthropicApiKey: string | null;
@@ -68,6 +72,26 @@ function absoluteUrl(name: string, raw: string | null): string | null {
   return raw.replace(/\/+$/, "");
 }
 
+/** Default connections per instance to PostgreSQL. */
+export const DATABASE_POOL_SIZE_DEFAULT = 10;
+
+/** A postgres:// or postgresql:// URL; the message never repeats the value (it may hold a password). */
+function databaseUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(raw)?.[1]?.toLowerCase();
+  if (scheme !== "postgres" && scheme !== "postgresql") {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// or postgresql:// URL (got ${scheme ? `a "${scheme}:" URL` : "no URL scheme"}); unset it to use SQLite at DATABASE_PATH`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("DATABASE_URL is not a valid URL (postgres://user:password@host:5432/database)");
+  }
+  if (url.hostname === "" && !url.searchParams.has("host")) throw new ConfigError("DATABASE_URL names no host (postgres://user:password@host:5432/database)");
+  return raw;
+}
+
 /**
  * @example loadConfig({ PORT: "8080" }).port // 8080
  * @throws ConfigError with a one-line message naming the bad variable
@@ -91,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: integer(env, "PORT", 3000, 0, 65535),
     host: optional(env, "HOST") ?? "127.0.0.1",
     databasePath,
+    databaseUrl: databaseUrl(optional(env, "DATABASE_URL")),
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DATABASE_POOL_SIZE_DEFAULT, 1, 1000),
     publicBaseUrl: absoluteUrl("PUBLIC_BASE_URL", optional(env, "PUBLIC_BASE_URL")),
     logLevel: logLevel as LogLevel,
     anthropicApiKey: optional(env, "ANTHROPIC_API_KEY"),

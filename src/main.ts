@@ -71,7 +71,7 @@ async function serve(config: Config): Promise<void> {
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
   prepareAlmanac();
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
-  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databasePath }, "listening");
+  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend }, "listening");
 
   const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
   const purge = setInterval(() => {
@@ -126,7 +126,7 @@ async function main(argv: string[]): Promise<void> {
     const store = await openStorageOrFail(config);
     const applied = await store.appliedMigrations();
     await store.close();
-    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
+    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
     return;
   }
   if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);

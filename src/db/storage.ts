@@ -117,17 +117,52 @@ export interface FeedbackRow {
   record: string;
 }
 
+/** The billing units a Response costs, in its UTC month ("YYYY-MM"), and the quota they must stay within. */
+export interface BillingUnits {
+  month: string;
+  units: number;
+  /** Absent: counted whatever the month's total (a crisis escalation's safety text is never refused). */
+  quota?: number;
+}
+
 /** AI Responses and their feedback. */
 export interface ResponseStore {
-  /** The Response, the billing units it costs and the idempotent answer, in one transaction. */
-  insert(row: ResponseRow, billing: { month: string; units: number }, completion?: IdempotencyCompletion): Promise<void>;
+  /**
+   * The Response, the billing units it costs and the idempotent answer, in one transaction.
+   * With `billing.quota`, the units are added only if the month's total stays within it
+   * (checked in the transaction, so it holds across instances).
+   * @throws MonthlyQuotaExhausted when the units would pass `billing.quota`: nothing is written
+   */
+  insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void>;
   get(appId: string, id: string): Promise<ResponseRow | null>;
   insertFeedback(row: FeedbackRow): Promise<void>;
+}
+
+/** What one attempt to take a request slot found: a token and an in-flight lease, or the limit that refused. */
+export type SlotOutcome =
+  | { kind: "ok"; leaseId: string; /** tokens left after this request's */ remaining: number }
+  | { kind: "rate"; /** tokens in the bucket (< 1) */ remaining: number }
+  | { kind: "concurrency"; inFlight: number };
+
+/**
+ * Per-App request limits shared by every instance on one database: a token bucket
+ * for requests per minute and in-flight leases, each taken atomically.
+ */
+export interface SharedLimitStore {
+  /** Refills the App's bucket, then takes one token and one in-flight lease, or reports which limit refused. */
+  acquire(appId: string, rpm: number, concurrency: number, now: number): Promise<SlotOutcome>;
+  /** Ends an in-flight lease (best effort: an unreleased lease expires by itself). */
+  release(leaseId: string): Promise<void>;
 }
 
 export interface Storage {
   /** Which database holds the data, as /ready reports it. */
   readonly backend: "sqlite" | "postgresql";
+  /**
+   * Shared request limits, when several processes serve this database (PostgreSQL).
+   * Absent: one process serves it and counts in memory (platform/limits.ts).
+   */
+  readonly sharedLimits?: SharedLimitStore;
   readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;
   readonly sessions: SessionStore;
   readonly responses: ResponseStore;

@@ -94,3 +94,18 @@ export class IdempotencyClaimLost extends Error {
     super(`The claim on Idempotency-Key "${key}" was taken over by a retry.`);
   }
 }
+
+/**
+ * A billing write would take the App past its monthly quota (checked in the
+ * write's own transaction, so the quota holds across instances); its writes are
+ * rolled back. The pipeline answers 429 MONTHLY_QUOTA_EXCEEDED.
+ */
+export class MonthlyQuotaExhausted extends Error {
+  constructor(
+    readonly appId: string,
+    readonly month: string,
+    readonly quota: number,
+  ) {
+    super(`The App's monthly quota of ${quota} billing units for ${month} is spent.`);
+  }
+}

@@ -186,11 +186,23 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
         content: { "application/json": { schema: { type: "object", required: ["status", "version"], properties: { status: { const: "ok" }, version: { type: "string" } } } } },
       },
     }),
-    "/ready": plain("Database readiness", "200 when the database answers and every migration is applied, else 503. No authentication.", {
+    "/ready": plain("Database readiness", "200 when the database answers, a write commits and every migration is applied, else 503. Names the database in use (`sqlite` or `postgresql`). No authentication.", {
       "200": {
         description: "Ready to serve.",
         headers: requestIdHeader,
-        content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { const: "ready" }, migrations: { type: "integer" } } } } },
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["status", "database"],
+              properties: {
+                status: { const: "ready" },
+                database: { type: "string", enum: ["sqlite", "postgresql"], description: "The database this instance uses: embedded SQLite, or PostgreSQL (DATABASE_URL)." },
+                migrations: { type: "integer", description: "How many migrations are applied." },
+              },
+            },
+          },
+        },
       },
       "503": {
         description: "`SERVICE_UNAVAILABLE`: the database is not answering or migrations are not applied.",

@@ -16,7 +16,7 @@ import { logRequest, type Logger } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Storage } from "../db/storage.ts";
-import { IdempotencyClaimLost, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
+import { IdempotencyClaimLost, MonthlyQuotaExhausted, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
   store: Storage;
@@ -32,15 +32,40 @@ export interface PipelineDeps {
 const DEFAULT_LOCK_MS = 30_000;
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
-/** SQLite faults that mean "cannot write now" (disk full, read-only file, I/O) rather than a bug. */
-function isStorageUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === "string" && /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED)/.test(code);
+/** Bun.SQL's own codes for a PostgreSQL server it cannot reach or lost (refused, closed, timed out). */
+const POSTGRES_UNREACHABLE = /^ERR_POSTGRES_(CONNECTION_(CLOSED|FAILED|REFUSED|TIMEOUT)|IDLE_TIMEOUT|LIFETIME_TIMEOUT)$/;
+/**
+ * SQLSTATEs of a PostgreSQL server that cannot serve now: connection exceptions (08), insufficient
+ * resources such as a full disk or too many connections (53), admin/crash shutdown or starting up
+ * (57P01–57P03), a read-only transaction on a standby or read-only server (25006).
+ */
+const POSTGRES_UNAVAILABLE_STATE = /^(08|53|57P0[123]$|25006$)/;
+
+/**
+ * Database faults that mean "cannot serve now" rather than a bug: SQLite's full disk, read-only
+ * file, I/O; PostgreSQL unreachable, shutting down, out of resources or read-only.
+ */
+export function isStorageUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown } | null;
+  const code = e?.code;
+  if (typeof code !== "string") return false;
+  if (/^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED)/.test(code)) return true;
+  if (POSTGRES_UNREACHABLE.test(code) || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH)$/.test(code)) return true;
+  return code === "ERR_POSTGRES_SERVER_ERROR" && typeof e?.errno === "string" && POSTGRES_UNAVAILABLE_STATE.test(e.errno);
+}
+
+/** 429 MONTHLY_QUOTA_EXCEEDED, retryable at the start of the next UTC month. */
+function monthlyQuotaExceeded(quota: number, now: number): ApiError {
+  return new ApiError("MONTHLY_QUOTA_EXCEEDED", `The App's monthly quota of ${quota} billing units is spent; the platform operator must raise it.`, {
+    retryAfterMs: msUntilNextMonth(now),
+  });
 }
 
 /** Turns anything thrown into an ApiError; unknown faults become 500/503 without leaking details. */
-export function toApiError(err: unknown, logger: Logger, requestId: string): ApiError {
+export function toApiError(err: unknown, logger: Logger, requestId: string, now: number = Date.now()): ApiError {
   if (err instanceof ApiError) return err;
+  // The quota checked again in a billing write's transaction (see ResponseStore.insert).
+  if (err instanceof MonthlyQuotaExhausted) return monthlyQuotaExceeded(err.quota, now);
   if (err instanceof IdempotencyClaimLost) {
     return new ApiError("IDEMPOTENCY_IN_PROGRESS", "This request outlived its Idempotency-Key lock and a retry took the key over; nothing of this attempt was stored. Retry with the same key and body to get that retry's answer.", {
       retryAfterMs: 1000,
@@ -79,7 +104,7 @@ export class Pipeline {
     const started = performance.now();
     const requestId = newId("request");
     let appId: string | null = null;
-    let release: (() => void) | undefined;
+    let release: (() => void | Promise<void>) | undefined;
     let response: Response;
     let errorCode: string | undefined;
     let replayed = false;
@@ -88,7 +113,7 @@ export class Pipeline {
       const caller = await this.deps.auth.authenticate(request.headers.get("authorization"), endpoint.capability, now);
       appId = caller.app.id;
       this.deps.counter.count(appId, now);
-      const acquired = this.deps.limiter.acquire(caller.app, now);
+      const acquired = await this.deps.limiter.acquire(caller.app, now);
       release = acquired.release;
       const limitHeaders = rateHeaders(acquired.rate);
       for (const p of endpoint.params ?? []) {
@@ -132,7 +157,8 @@ export class Pipeline {
       response = errorResponse(apiError, requestId);
       return response;
     } finally {
-      release?.();
+      // Awaited: a shared limiter's lease is gone before the answer leaves, so a client's next request finds its slot free.
+      await release?.();
       logRequest(this.deps.logger, {
         request_id: requestId,
         app_id: appId,
@@ -183,7 +209,7 @@ export class Pipeline {
       if (result.status !== 204) Object.assign(headers, JSON_HEADERS);
       return new Response(result.status === 204 ? null : text, { status: result.status, headers });
     } catch (err) {
-      const apiError = toApiError(err, this.deps.logger, requestId);
+      const apiError = toApiError(err, this.deps.logger, requestId, run.now);
       if (idempotencyKey !== null) {
         if (isReplayableStatus(apiError.status, apiError.code)) {
           await store.completeIdempotency(completionFor(apiError.status, JSON.stringify(apiError.toBody(requestId)))!);
@@ -206,11 +232,7 @@ export class Pipeline {
 
   private async checkMonthlyQuota(app: AppRecord, now: number): Promise<void> {
     const usage = await this.deps.store.getUsage(app.id, utcMonth(now));
-    if (usage.billingUnits >= app.monthlyQuota) {
-      throw new ApiError("MONTHLY_QUOTA_EXCEEDED", `The App's monthly quota of ${app.monthlyQuota} billing units is spent; the platform operator must raise it.`, {
-        retryAfterMs: msUntilNextMonth(now),
-      });
-    }
+    if (usage.billingUnits >= app.monthlyQuota) throw monthlyQuotaExceeded(app.monthlyQuota, now);
   }
 }
 

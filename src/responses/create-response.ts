@@ -132,6 +132,14 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     status: 201,
     // The stored bytes are the answer, so the 201, its replays and later GETs are identical.
     body: new JsonText(row.record),
-    commit: (completion) => deps.responses.insert(row, { month: utcMonth(ctx.now), units: record.usage.billing_units }, completion),
+    // The quota is checked again where the unit is added, in the commit's transaction: the check above
+    // only refuses early, and other requests (or instances) may spend the last units meanwhile. The
+    // safety text passes no quota: it is never refused, and still counts its unit.
+    commit: (completion) =>
+      deps.responses.insert(
+        row,
+        { month: utcMonth(ctx.now), units: record.usage.billing_units, ...(escalated ? {} : { quota: ctx.app.monthlyQuota }) },
+        completion,
+      ),
   };
 }

@@ -1,12 +1,18 @@
 /**
  * Starts the real service on a loopback port over a fresh SQLite file, with an
  * App and a key made through the operator module — the same path the CLI takes.
+ *
+ * LINGSHU_TEST_BACKEND=postgresql with TEST_DATABASE_URL set: each server runs on
+ * a fresh PostgreSQL database instead (dropped at stop), and `db` reads it with
+ * the same portable SQL.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { openSqliteStore as openStore, type SqliteStore as Store } from "../../src/db/sqlite/store.ts";
+import { openPostgresStore } from "../../src/db/postgres/store.ts";
+import { createTestDatabase, postgresTestDatabase } from "../postgres/helpers.ts";
 import { sqliteTestDatabase, type TestDatabase } from "./database.ts";
 import { createApp, type LingshuApp } from "../../src/app.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
@@ -64,10 +70,16 @@ export function uniqueKey(label = "k"): string {
   return `${label}-${Date.now()}-${keyCounter}-${Math.random().toString(36).slice(2)}`;
 }
 
+/** The PostgreSQL server to run HTTP tests on (opt-in), or null for SQLite. */
+const POSTGRES_URL = process.env.LINGSHU_TEST_BACKEND === "postgresql" ? (process.env.TEST_DATABASE_URL ?? null) : null;
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "lingshu-test-"));
-  const config = loadConfig({ DATABASE_PATH: join(dir, "test.sqlite"), LOG_LEVEL: "silent", PORT: "0", ...options.env });
-  const store = openStore(config.databasePath);
+  const pg = POSTGRES_URL ? await createTestDatabase("http") : null;
+  const config = loadConfig({ DATABASE_PATH: join(dir, "test.sqlite"), LOG_LEVEL: "silent", PORT: "0", ...(pg ? { DATABASE_URL: pg.url } : {}), ...options.env });
+  // Typed as SQLite's store for the fixtures that take one; they use only the Storage contract.
+  const pgStore = pg ? await openPostgresStore(pg.url) : null;
+  const store = pgStore ? (pgStore as unknown as Store) : openStore(config.databasePath);
   const app = createApp({ config, store, logger: createLogger(config.logLevel), endpoints: options.endpoints?.(store), clock: options.clock });
   const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: (req) => app.handle(req) });
   const base = `http://127.0.0.1:${server.port}`;
@@ -112,7 +124,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     base,
     dir,
     store,
-    db: sqliteTestDatabase(store.sqlite),
+    db: pgStore ? postgresTestDatabase(pgStore.sql) : sqliteTestDatabase(store.sqlite),
     config,
     operator,
     app,
@@ -121,7 +133,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     request,
     async stop() {
       await server.stop(true);
-      store.close();
+      if (pg) {
+        await store.close();
+        await pg.drop();
+      } else store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

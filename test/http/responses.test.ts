@@ -212,7 +212,7 @@ describe("billing", () => {
     expectErrorShape(await r.post({ input: "x" }, t.key), 400, "VALIDATION_ERROR");
     await r.followUp(first.json.id, "And my career?", t.key);
     expect(await billed(t.app.id)).toBe(2);
-    const cli = runCli(["usage", t.app.id, "--month", month, "--json"], { DATABASE_PATH: s.config.databasePath });
+    const cli = runCli(["usage", t.app.id, "--month", month, "--json"], { DATABASE_PATH: s.config.databasePath, ...(s.config.databaseUrl ? { DATABASE_URL: s.config.databaseUrl } : {}) });
     expect(cli.json).toMatchObject({ app_id: t.app.id, month, billing_units: 2 });
   });
 

@@ -8,7 +8,7 @@ import { feedback, responses } from "./schema.ts";
 import type { Db } from "./client.ts";
 import type { SqliteStore } from "./store.ts";
 import type { IdempotencyCompletion } from "../types.ts";
-import type { FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
+import type { BillingUnits, FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 
 export class ResponseRepository implements ResponseStore {
@@ -18,10 +18,10 @@ export class ResponseRepository implements ResponseStore {
    * Stores a Response, the billing unit it costs and the idempotent answer in one
    * transaction: either all three land or none does.
    */
-  async insert(row: ResponseRow, billing: { month: string; units: number }, completion?: IdempotencyCompletion): Promise<void> {
+  async insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically((db) => {
       db.insert(responses).values(row).run();
-      this.store.addBillingUnits(db, row.appId, billing.month, billing.units);
+      this.store.addBillingUnits(db, row.appId, billing.month, billing.units, billing.quota);
       // The stored answer copies the Response; owned by the Subject, it is deleted with it.
     }, completion && { ...completion, ownerId: row.subjectId });
   }

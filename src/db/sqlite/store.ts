@@ -23,7 +23,7 @@ import type {
   KeyRecord,
   UsageRecord,
 } from "../types.ts";
-import { IdempotencyClaimLost } from "../types.ts";
+import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
 
 type AppRow = typeof apps.$inferSelect;
 
@@ -389,15 +389,22 @@ export class SqliteStore implements Storage {
     });
   }
 
-  /** Adds billing units; call inside `atomically` so the unit lands with the resource it pays for. */
-  addBillingUnits(db: Db, appId: string, month: string, units: number): void {
-    db.insert(usageMonths)
+  /**
+   * Adds billing units; call inside `atomically` so the unit lands with the resource it pays for.
+   * @throws MonthlyQuotaExhausted when `quota` is given and the month's total would pass it
+   */
+  addBillingUnits(db: Db, appId: string, month: string, units: number, quota?: number): void {
+    if (quota !== undefined && units > quota) throw new MonthlyQuotaExhausted(appId, month, quota);
+    const result = db
+      .insert(usageMonths)
       .values({ appId, month, requests: 0, billingUnits: units })
       .onConflictDoUpdate({
         target: [usageMonths.appId, usageMonths.month],
         set: { billingUnits: sql`${usageMonths.billingUnits} + ${units}` },
+        ...(quota === undefined ? {} : { setWhere: sql`${usageMonths.billingUnits} + ${units} <= ${quota}` }),
       })
       .run();
+    if (changes(result).changes === 0) throw new MonthlyQuotaExhausted(appId, month, quota!);
   }
 
   async getUsage(appId: string, month: string): Promise<UsageRecord> {

@@ -1,0 +1,69 @@
+/**
+ * Storage of AI Responses and their feedback (as ../sqlite/responses.ts): a
+ * Response, its billing units and its idempotent answer commit in one
+ * transaction, and the units are added only within the App's monthly quota.
+ */
+import type { IdempotencyCompletion } from "../types.ts";
+import type { BillingUnits, FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
+import type { DownstreamDelete } from "./subjects.ts";
+import type { PostgresStore } from "./store.ts";
+import { subjectTableOf } from "./tables.ts";
+
+export class PostgresResponseStore implements ResponseStore {
+  constructor(private readonly store: PostgresStore) {}
+
+  /**
+   * Stores a Response, the billing units it costs and the idempotent answer in one
+   * transaction: either all three land or none does.
+   * @throws MonthlyQuotaExhausted when `billing.quota` is given and the units would pass it
+   */
+  async insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void> {
+    await this.store.atomically(
+      async (tx) => {
+        // The Subject held until COMMIT: a delete of it in another instance waits, then its cascade
+        // sees this Response (without the lock it could miss the uncommitted row and leave it behind).
+        const subjects = subjectTableOf(row.subjectId);
+        if (subjects) await tx`SELECT 1 FROM ${tx(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE`;
+        // The units next: their row lock orders this App's billing writes across instances.
+        await this.store.addBillingUnits(tx, row.appId, billing.month, billing.units, billing.quota);
+        await tx`
+          INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, created_at, summary, record)
+          VALUES (${row.id}, ${row.appId}, ${row.capability}, ${row.subjectId}, ${row.previousResponseId}, ${row.createdAt}, ${row.summary}, ${row.record})`;
+      },
+      // The stored answer copies the Response; owned by the Subject, it is deleted with it.
+      completion && { ...completion, ownerId: row.subjectId },
+    );
+  }
+
+  /** A Response of this App, or null (another App's id reads as missing). */
+  async get(appId: string, id: string): Promise<ResponseRow | null> {
+    const [row] = await this.store.sql`SELECT * FROM responses WHERE id = ${id} AND app_id = ${appId}`;
+    if (!row) return null;
+    return {
+      id: row.id,
+      appId: row.app_id,
+      capability: row.capability,
+      subjectId: row.subject_id,
+      previousResponseId: row.previous_response_id,
+      createdAt: Number(row.created_at),
+      summary: row.summary,
+      record: row.record,
+    };
+  }
+
+  async insertFeedback(row: FeedbackRow): Promise<void> {
+    await this.store.sql`
+      INSERT INTO feedback (id, app_id, response_id, created_at, record)
+      VALUES (${row.id}, ${row.appId}, ${row.responseId}, ${row.createdAt}, ${row.record})`;
+  }
+
+  /**
+   * The cascade a Subject registers with PostgresSubjectStore.onDelete: every Response
+   * about it and their feedback vanish in the Subject's own delete transaction.
+   */
+  readonly deleteForSubject: DownstreamDelete = async (tx, appId, subjectId) => {
+    await tx`
+      WITH gone AS (DELETE FROM responses WHERE app_id = ${appId} AND subject_id = ${subjectId} RETURNING id)
+      DELETE FROM feedback WHERE app_id = ${appId} AND response_id IN (SELECT id FROM gone)`;
+  };
+}

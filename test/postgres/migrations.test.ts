@@ -1,0 +1,95 @@
+/**
+ * PostgreSQL migrations: the embedded list matches drizzle-kit's journal, `migrate`
+ * applies them once (a second run is a no-op), two instances starting together
+ * apply them exactly once between them (advisory lock), and the resulting tables
+ * and columns are the SQLite schema's.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { SQL } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, describePostgres, type TestDatabase } from "./helpers.ts";
+import { MIGRATIONS, EMBEDDED_TAGS } from "../../src/db/postgres/migrations.ts";
+import { appliedMigrations, migrate, openPool } from "../../src/db/postgres/client.ts";
+import { openPostgresStore } from "../../src/db/postgres/store.ts";
+import { openSqliteStore } from "../../src/db/sqlite/store.ts";
+import journal from "../../migrations/postgres/meta/_journal.json" with { type: "json" };
+
+test("every migration in migrations/postgres/meta/_journal.json is embedded, in order", () => {
+  expect(MIGRATIONS.map((m) => m.tag)).toEqual(journal.entries.map((e) => e.tag));
+  expect(EMBEDDED_TAGS.sort()).toEqual(journal.entries.map((e) => e.tag).sort());
+});
+
+describePostgres("PostgreSQL migrations", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase("migrations");
+  });
+  afterAll(() => db?.drop());
+
+  test("two instances migrating one empty database at once: every migration applied exactly once", async () => {
+    const pools = [openPool(db.url, { poolSize: 2 }), openPool(db.url, { poolSize: 2 }), openPool(db.url, { poolSize: 2 })];
+    try {
+      const results = await Promise.all(pools.map((p) => migrate(p)));
+      const applied = results.flat();
+      expect(applied.sort()).toEqual(MIGRATIONS.map((m) => m.tag).sort());
+      expect(results.filter((r) => r.length > 0)).toHaveLength(1);
+      expect(await appliedMigrations(pools[0]!)).toEqual(MIGRATIONS.map((m) => m.tag));
+      // Once more: nothing to do.
+      expect(await migrate(pools[1]!)).toEqual([]);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+    }
+  });
+
+  test("opening the store on a migrated database applies nothing and is ready", async () => {
+    const store = await openPostgresStore(db.url);
+    try {
+      expect(await store.migrate()).toEqual([]);
+      expect(await store.appliedMigrations()).toEqual(MIGRATIONS.map((m) => m.tag));
+      expect(await store.isReady()).toBe(true);
+      expect(store.backend).toBe("postgresql");
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("a missing migration makes the store not ready", async () => {
+    const store = await openPostgresStore(db.url);
+    try {
+      const last = MIGRATIONS.at(-1)!.tag;
+      await store.sql`DELETE FROM __lingshu_migrations WHERE tag = ${last}`;
+      expect(await store.isReady()).toBe(false);
+      await store.sql`INSERT INTO __lingshu_migrations (tag, applied_at) VALUES (${last}, 0)`;
+      expect(await store.isReady()).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("the tables and columns are the SQLite schema's (plus the shared-limit tables)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lingshu-schema-"));
+    const sqlite = openSqliteStore(join(dir, "s.sqlite"));
+    const pg = new SQL(db.url, { max: 1 });
+    try {
+      const sqliteColumns = new Map<string, string[]>();
+      const tables = sqlite.sqlite.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all();
+      for (const { name } of tables) {
+        sqliteColumns.set(name, sqlite.sqlite.query<{ name: string }, []>(`SELECT name FROM pragma_table_info('${name}') ORDER BY name`).all().map((c) => c.name));
+      }
+      const pgRows = await pg`SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`;
+      const pgColumns = new Map<string, string[]>();
+      for (const r of pgRows as { table_name: string; column_name: string }[]) pgColumns.set(r.table_name, [...(pgColumns.get(r.table_name) ?? []), r.column_name]);
+      for (const only of ["limit_buckets", "limit_leases"]) {
+        expect(pgColumns.has(only)).toBe(true);
+        pgColumns.delete(only);
+      }
+      expect(Object.fromEntries(pgColumns)).toEqual(Object.fromEntries(sqliteColumns));
+    } finally {
+      await pg.close();
+      await sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
