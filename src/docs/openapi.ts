@@ -6,12 +6,19 @@ import type { TSchema } from "@sinclair/typebox";
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
 import { endpointErrorCodes, type Endpoint } from "../platform/endpoint.ts";
 import { isReplayableStatus } from "../platform/idempotency.ts";
+import { DOCUMENTED_UNIQUE_ITEMS } from "../platform/schemas.ts";
 
 export const API_VERSION = "1.0.0";
 
-/** Plain JSON Schema: TypeBox's symbol keys dropped. */
+/** Plain JSON Schema: TypeBox's symbol keys dropped, documented-only keywords spelled out. */
 export function jsonSchema(schema: TSchema): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema));
+  return JSON.parse(JSON.stringify(schema), function (key, value) {
+    if (key === DOCUMENTED_UNIQUE_ITEMS) {
+      (this as Record<string, unknown>).uniqueItems = true;
+      return undefined;
+    }
+    return value;
+  });
 }
 
 const HEADER_REFS = {

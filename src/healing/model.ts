@@ -3,7 +3,7 @@
  * core's vocabularies in types.ts so the schema and the engine cannot disagree on a value.
  */
 import { Type, type Static } from "@sinclair/typebox";
-import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
+import { DOCUMENTED_UNIQUE_ITEMS, EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import {
   ADVERSE_TAGS, AGE_GROUPS, AROUSAL_LEVELS, BODY_STATES, CRISIS_FLAGS, EMOTION_TAGS, ENVIRONMENTS, EYES_PREFERENCES, GOALS,
   MOVEMENT_PREFERENCES, PERCEIVED_CHANGES, PHYSICAL_CONSTRAINTS, PLAYBACK_MODES, POSTURES, PREFERRED_INTENSITIES,
@@ -12,10 +12,12 @@ import {
 
 const strict = { additionalProperties: false } as const;
 const NO_REPEATS = "No item may appear twice.";
+/** Repeats are refused by the handler with an exact detail; the document says uniqueItems. */
+const UNIQUE = { [DOCUMENTED_UNIQUE_ITEMS]: true };
 
 export const CheckInPayload = Type.Object(
   {
-    emotion_tags: Type.Array(StringEnum(EMOTION_TAGS), { minItems: 1, maxItems: 5, description: NO_REPEATS }),
+    emotion_tags: Type.Array(StringEnum(EMOTION_TAGS), { minItems: 1, maxItems: 5, description: NO_REPEATS, ...UNIQUE }),
     intensity: Type.Integer({ minimum: 0, maximum: 10 }),
     arousal: StringEnum(AROUSAL_LEVELS),
     goal: StringEnum(GOALS),
@@ -31,8 +33,8 @@ export const SafetyPayload = Type.Object(
   {
     age_group: StringEnum(AGE_GROUPS),
     immediate_danger: Type.Boolean({ description: "true blocks the Plan (red line IMMEDIATE_DANGER)." }),
-    crisis_flags: Type.Array(StringEnum(CRISIS_FLAGS), { description: `Every flag is a red line that blocks the Plan. ${NO_REPEATS}` }),
-    physical_constraints: Type.Array(StringEnum(PHYSICAL_CONSTRAINTS), { description: `Removes protocols contraindicated for them. ${NO_REPEATS}` }),
+    crisis_flags: Type.Array(StringEnum(CRISIS_FLAGS), { description: `Every flag is a red line that blocks the Plan. ${NO_REPEATS}`, ...UNIQUE }),
+    physical_constraints: Type.Array(StringEnum(PHYSICAL_CONSTRAINTS), { description: `Removes protocols contraindicated for them. ${NO_REPEATS}`, ...UNIQUE }),
     driving_or_operating: Type.Boolean({ description: "true blocks the Plan (red line DRIVING_OR_OPERATING)." }),
     space_clear: Type.Boolean(),
   },
@@ -46,7 +48,7 @@ export const PreferencesPayload = Type.Object(
     voice_preference: Type.Optional(StringEnum(VOICE_PREFERENCES, { default: "guided" })),
     movement_preference: Type.Optional(StringEnum(MOVEMENT_PREFERENCES, { default: "okay" })),
     spiritual_language: Type.Optional(StringEnum(SPIRITUAL_LEVELS, { default: "neutral" })),
-    excluded_protocol_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 20, description: `Unknown ids are ignored. ${NO_REPEATS}` })),
+    excluded_protocol_ids: Type.Optional(Type.Array(Type.String(), { maxItems: 20, description: `Unknown ids are ignored. ${NO_REPEATS}`, ...UNIQUE })),
   },
   strict,
 );
@@ -97,7 +99,7 @@ export const CheckoutPayload = Type.Object(
     body_state: StringEnum(BODY_STATES),
     would_repeat: Type.Boolean(),
     adverse_experience: Type.Boolean(),
-    adverse_tags: Type.Array(StringEnum(ADVERSE_TAGS), { maxItems: 8, description: `Non-empty exactly when adverse_experience is true. ${NO_REPEATS}` }),
+    adverse_tags: Type.Array(StringEnum(ADVERSE_TAGS), { maxItems: 8, description: `Non-empty exactly when adverse_experience is true. ${NO_REPEATS}`, ...UNIQUE }),
     comment: Type.Optional(Type.String({ maxLength: 2000 })),
   },
   strict,

@@ -23,3 +23,10 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
 export function iso(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/**
+ * Marks an array whose items must not repeat. The handler checks it (its answer names the
+ * repeated item and where it first appeared), so the request validator must not; the document
+ * still says `uniqueItems: true`.
+ */
+export const DOCUMENTED_UNIQUE_ITEMS = "x-lingshu-unique-items";

@@ -60,6 +60,24 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("arrays whose items must not repeat", () => {
+  test("declare uniqueItems (the handler refuses repeats with an exact detail), and no private keyword leaks", async () => {
+    const doc = (await real.request("GET", "/openapi.json", { key: null })).json;
+    const plan = doc.paths["/v1/healing/plans"].post.requestBody.content["application/json"].schema;
+    const checkout = doc.paths["/v1/healing/sessions/{session_id}/checkout"].post.requestBody.content["application/json"].schema;
+    for (const array of [
+      plan.properties.check_in.properties.emotion_tags,
+      plan.properties.safety.properties.crisis_flags,
+      plan.properties.safety.properties.physical_constraints,
+      plan.properties.preferences.properties.excluded_protocol_ids,
+      checkout.properties.adverse_tags,
+    ]) {
+      expect(array).toMatchObject({ type: "array", uniqueItems: true });
+    }
+    expect(JSON.stringify(doc)).not.toContain("x-lingshu-");
+  });
+});
+
 describe("/docs", () => {
   test("the guide and reference render offline: no external script, stylesheet, font or image", async () => {
     const res = await real.request("GET", "/docs", { key: null });
