@@ -2,13 +2,17 @@
  * The operator command line contract (binding: other tooling drives it), run as
  * a subprocess on a real database file, and its keys used against the server.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.ts";
 import { openSqliteStore as openStore } from "../../src/db/sqlite/store.ts";
 import { Authenticator } from "../../src/platform/auth.ts";
+
+// Each test starts the CLI (a Bun process) several times in a row; on a loaded 2-core machine that
+// alone can pass the default 5 s.
+setDefaultTimeout(30_000);
 
 let dir: string;
 let env: Record<string, string>;
