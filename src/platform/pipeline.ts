@@ -37,9 +37,11 @@ const POSTGRES_UNREACHABLE = /^ERR_POSTGRES_(CONNECTION_(CLOSED|FAILED|REFUSED|T
 /**
  * SQLSTATEs of a PostgreSQL server that cannot serve now: connection exceptions (08), insufficient
  * resources such as a full disk or too many connections (53), admin/crash shutdown or starting up
- * (57P01–57P03), a read-only transaction on a standby or read-only server (25006).
+ * (57P01–57P03), a read-only transaction on a standby or read-only server (25006), a statement
+ * cancelled by statement_timeout (57014), and a serialization failure or deadlock (40001, 40P01):
+ * each rolled back everything, so 503 with "retry with the same key" is the true answer, not 500.
  */
-const POSTGRES_UNAVAILABLE_STATE = /^(08|53|57P0[123]$|25006$)/;
+const POSTGRES_UNAVAILABLE_STATE = /^(08|53|57P0[123]$|57014$|40001$|40P01$|25006$)/;
 
 /**
  * Database faults that mean "cannot serve now" rather than a bug: SQLite's full disk, read-only

@@ -65,11 +65,11 @@ test("a server that accepts but never answers: not ready within ~2 s", async () 
 
 test("isStorageUnavailable: PostgreSQL's unavailable SQLSTATEs and Bun's connection codes, not ordinary faults", () => {
   const pg = (errno: string) => ({ code: "ERR_POSTGRES_SERVER_ERROR", errno });
-  for (const e of [pg("57P01"), pg("57P02"), pg("57P03"), pg("08006"), pg("08001"), pg("53100"), pg("53300"), pg("25006")]) expect(isStorageUnavailable(e)).toBe(true);
+  for (const e of [pg("57P01"), pg("57P02"), pg("57P03"), pg("08006"), pg("08001"), pg("53100"), pg("53300"), pg("25006"), pg("57014"), pg("40001"), pg("40P01")]) expect(isStorageUnavailable(e)).toBe(true);
   for (const code of ["ERR_POSTGRES_CONNECTION_CLOSED", "ERR_POSTGRES_CONNECTION_REFUSED", "ERR_POSTGRES_CONNECTION_TIMEOUT", "ERR_POSTGRES_CONNECTION_FAILED", "ECONNREFUSED", "SQLITE_FULL", "SQLITE_READONLY"]) {
     expect(isStorageUnavailable({ code })).toBe(true);
   }
-  for (const e of [pg("23505"), pg("42P01"), pg("22012"), pg("57014"), { code: "ERR_POSTGRES_SYNTAX_ERROR" }, new Error("x"), null, undefined]) expect(isStorageUnavailable(e)).toBe(false);
+  for (const e of [pg("23505"), pg("42P01"), pg("22012"), { code: "ERR_POSTGRES_SYNTAX_ERROR" }, new Error("x"), null, undefined]) expect(isStorageUnavailable(e)).toBe(false);
 });
 
 /** True when TEST_DATABASE_URL is the cluster that scripts/postgres-for-tests.sh runs (so this test may stop and start it). */
