@@ -1,6 +1,6 @@
 /**
  * PostgreSQL test support. The tests need a server in TEST_DATABASE_URL (a role
- * that may CREATE DATABASE); without it they are skipped with one clear line.
+ * that may CREATE DATABASE); without it they fail with one clear line.
  * Start a throwaway one on loopback with:
  *
  *   TEST_DATABASE_URL=$(scripts/postgres-for-tests.sh start) npx bun test test/postgres
@@ -8,25 +8,24 @@
  * Each test file works in databases of its own (lingshu_t_<random>), dropped at
  * the end, so files and runs never see each other's rows.
  */
-import { describe } from "bun:test";
+import { describe, test } from "bun:test";
 import { SQL } from "bun";
 import { openPostgresStore, type PostgresStore } from "../../src/db/postgres/store.ts";
 import type { TestDatabase as TestDatabaseAccess } from "../helpers/database.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
 
-let warned = false;
-/** `describe`, or `describe.skip` with one console line when TEST_DATABASE_URL is unset. */
+/**
+ * `describe` for tests that need the server. Without TEST_DATABASE_URL they fail with one clear
+ * line instead of being skipped: `npm test` (scripts/test.sh) always provides a server.
+ */
 export function describePostgres(label: string, fn: () => void): void {
   if (TEST_DATABASE_URL) return describe(label, fn);
-  if (!warned) {
-    warned = true;
-    console.warn(
-      "test/postgres: TEST_DATABASE_URL is not set, so the PostgreSQL backend tests are SKIPPED. " +
-        "Run them with: TEST_DATABASE_URL=$(scripts/postgres-for-tests.sh start) npx bun test test/postgres",
-    );
-  }
-  describe.skip(label, fn);
+  describe(label, () => {
+    test("needs a PostgreSQL server in TEST_DATABASE_URL", () => {
+      throw new Error("TEST_DATABASE_URL is not set: run `npm test`, or TEST_DATABASE_URL=$(scripts/postgres-for-tests.sh start) npx bun test test/postgres");
+    });
+  });
 }
 
 export interface TestDatabase {
