@@ -54,101 +54,24 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
   root, bun, makeWorkDir, removeWorkDir, benchEnv, createBenchTenant, freePort, startServer, stopServer, buildBinary,
-  MemorySampler, readCpuSeconds, databaseBytes, mib, HttpConnection,
+  MemorySampler, readCpuSeconds, databaseBytes, mib,
 } from "./lib.mjs";
+import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, nextKeySeq, percentile, Recorder, Series, VirtualUserBase } from "./load.mjs";
 
 const args = process.argv.slice(2);
 const soak = args.includes("--soak");
 const fromSource = args.includes("--source");
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${raw}")`);
-  return n;
-};
-const connections = num("BENCH_CONNECTIONS", 64);
-const seconds = soak ? num("BENCH_SOAK_SECONDS", 300) : num("BENCH_SECONDS", 30);
-const warmupSeconds = soak ? 0 : num("BENCH_WARMUP_SECONDS", 3); // the soak's first minute is its warm-up
-const soakWarmupSeconds = num("BENCH_SOAK_WARMUP_SECONDS", 60);
-const soakWindowSeconds = num("BENCH_SOAK_WINDOW_SECONDS", 30);
-const bareSeconds = soak ? 0 : num("BENCH_BARE_SECONDS", 5);
-const maxGrowthPct = num("BENCH_SOAK_MAX_GROWTH", 10);
-const maxErrorRate = num("BENCH_MAX_ERROR_RATE", 0.001);
+const connections = envNumber("BENCH_CONNECTIONS", 64);
+const seconds = soak ? envNumber("BENCH_SOAK_SECONDS", 300) : envNumber("BENCH_SECONDS", 30);
+const warmupSeconds = soak ? 0 : envNumber("BENCH_WARMUP_SECONDS", 3); // the soak's first minute is its warm-up
+const soakWarmupSeconds = envNumber("BENCH_SOAK_WARMUP_SECONDS", 60);
+const soakWindowSeconds = envNumber("BENCH_SOAK_WINDOW_SECONDS", 30);
+const bareSeconds = soak ? 0 : envNumber("BENCH_BARE_SECONDS", 5);
+const maxGrowthPct = envNumber("BENCH_SOAK_MAX_GROWTH", 10);
+const maxErrorRate = envNumber("BENCH_MAX_ERROR_RATE", 0.001);
 const runId = `mx${process.pid.toString(36)}${Date.now().toString(36)}`;
-const REQUEST_TIMEOUT_MS = 30_000;
-
-// ── recording ────────────────────────────────────────────────────────────────
-
-/** Latencies (ms) per endpoint in a growable Float64Array; errors by "status CODE". */
-class Series {
-  constructor() {
-    this.values = new Float64Array(4096);
-    this.n = 0;
-    this.errors = 0;
-    this.errorKinds = new Map();
-  }
-  add(ms) {
-    if (this.n === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.n++] = ms;
-  }
-  error(kind) {
-    this.errors += 1;
-    this.errorKinds.set(kind, (this.errorKinds.get(kind) ?? 0) + 1);
-  }
-  sorted() {
-    return this.values.slice(0, this.n).sort();
-  }
-}
-
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]);
-
-class Recorder {
-  constructor(startedAt) {
-    this.startedAt = startedAt;
-    this.series = new Map();
-    /** Completed requests per second since startedAt (throughput over time, for the soak). */
-    this.perSecond = [];
-    this.errorsPerSecond = [];
-  }
-  of(name) {
-    let s = this.series.get(name);
-    if (!s) this.series.set(name, (s = new Series()));
-    return s;
-  }
-  /** Every answer counts as a request; answers outside 2xx (and network failures) also count as errors. */
-  record(name, ms, ok, kind, at) {
-    const s = this.of(name);
-    s.add(ms);
-    const sec = Math.floor((at - this.startedAt) / 1000);
-    this.perSecond[sec] = (this.perSecond[sec] ?? 0) + 1;
-    if (!ok) {
-      s.error(kind);
-      this.errorsPerSecond[sec] = (this.errorsPerSecond[sec] ?? 0) + 1;
-    }
-  }
-}
 
 // ── the generator ────────────────────────────────────────────────────────────
-
-const STOP = Symbol("stop"); // the phase's time is up
-const ABORT = Symbol("abort"); // a step failed (recorded): the rest of the flow depends on it
-
-/** A small deterministic PRNG per virtual user (mulberry32), so the data is reproducible. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Keeps the last `max` items (a user's recent ids; bounded so the generator's memory stays flat). */
 class Recent {
@@ -162,69 +85,14 @@ class Recent {
   }
 }
 
-class VirtualUser {
+class VirtualUser extends VirtualUserBase {
   constructor(index, port, key, phase) {
-    this.index = index;
-    this.port = port;
-    this.auth = `Bearer ${key}`;
-    this.phase = phase; // { rec, deadline }
-    this.http = new HttpConnection(port, "127.0.0.1", REQUEST_TIMEOUT_MS);
-    this.random = prng(0x9e3779b9 ^ (index * 7919 + 17));
+    super(index, port, key, phase, runId);
     this.charts = new Recent();
     this.casts = new Recent(); // { id, pair }
     this.plans = new Recent(); // recommended Plans only
     this.sessions = new Recent();
     this.responses = new Recent();
-  }
-
-  close() {
-    this.http.close();
-  }
-
-  int(lo, hi) {
-    return lo + Math.floor(this.random() * (hi - lo + 1));
-  }
-  pick(list) {
-    return list[Math.floor(this.random() * list.length)];
-  }
-  chance(p) {
-    return this.random() < p;
-  }
-
-  /** One HTTP exchange on this user's connection. */
-  send(method, path, body, idempotent) {
-    const payload = body === undefined ? null : JSON.stringify(body);
-    const headers = { authorization: this.auth };
-    if (payload !== null) headers["content-type"] = "application/json";
-    if (idempotent) headers["idempotency-key"] = `${runId}-${this.index}-${++keySeq}`; // unique across phases and users
-    return this.http.request(method, path, headers, payload);
-  }
-
-  /**
-   * A timed, recorded request. Answers completed after the deadline are not recorded.
-   * @returns the parsed JSON body when `parse`, else null
-   * @throws STOP when the phase is over, ABORT on an answer outside 2xx
-   */
-  async call(name, method, path, body, { idempotent = method !== "GET", parse = false } = {}) {
-    const { rec, deadline } = this.phase;
-    if (performance.now() >= deadline) throw STOP;
-    const t0 = performance.now();
-    let res;
-    try {
-      res = await this.send(method, path, body, idempotent);
-    } catch (err) {
-      const t1 = performance.now();
-      if (rec && t1 <= deadline) rec.record(name, t1 - t0, false, `network ${err?.code ?? err?.message ?? err}`, t1);
-      throw ABORT;
-    }
-    const t1 = performance.now();
-    const ok = res.status >= 200 && res.status < 300;
-    if (rec && t1 <= deadline) {
-      const kind = ok ? null : `${res.status} ${/"code":"([A-Z_]+)"/.exec(res.body.toString("utf8"))?.[1] ?? ""}`.trim();
-      rec.record(name, t1 - t0, ok, kind, t1);
-    }
-    if (!ok) throw ABORT;
-    return parse ? JSON.parse(res.body.toString("utf8")) : null;
   }
 
   // ── payloads ──
@@ -300,7 +168,7 @@ class VirtualUser {
   async healingFlow() {
     const planId = await this.newPlan();
     if (planId === null) return; // a blocked Plan: the client shows the safety text and stops
-    const session = await this.call("POST /v1/healing/sessions", "POST", "/v1/healing/sessions", { plan_id: planId, playback_mode: this.pick(["guided", "minimal", "script_only"]), client_session_id: `cs-${keySeq}` }, { parse: true });
+    const session = await this.call("POST /v1/healing/sessions", "POST", "/v1/healing/sessions", { plan_id: planId, playback_mode: this.pick(["guided", "minimal", "script_only"]), client_session_id: `cs-${nextKeySeq()}` }, { parse: true });
     const path = `/v1/healing/sessions/${session.id}`;
     this.sessions.push(session.id);
     const end = this.int(300, 900);
@@ -361,34 +229,22 @@ class VirtualUser {
   }
 
   async runMix() {
-    for (;;) {
+    await this.loop(function () {
       const r = this.random() * FLOW_WEIGHT_TOTAL;
       let acc = 0;
       const flow = FLOWS.find(([, w]) => (acc += w) > r) ?? FLOWS[0];
-      try {
-        await flow[2].call(this);
-      } catch (err) {
-        if (err === STOP) return;
-        if (err !== ABORT) throw err;
-      }
-    }
+      return flow[2].call(this);
+    });
   }
 
   async runBare() {
-    for (;;) {
-      try {
-        await this.call("bare GET /", "GET", "/");
-      } catch (err) {
-        if (err === STOP) return;
-        if (err !== ABORT) throw err;
-      }
-    }
+    await this.loop(function () {
+      return this.call("bare GET /", "GET", "/");
+    });
   }
 }
 
 let blockedPlans = 0;
-/** Idempotency-Key counter for the whole process: every write is a new business request. */
-let keySeq = 0;
 
 const ALL_FLOWS = [
   ["chart", 25, VirtualUser.prototype.chartFlow],
@@ -403,20 +259,6 @@ for (const f of onlyFlows ?? []) if (!ALL_FLOWS.some(([name]) => name === f)) th
 const FLOWS = onlyFlows ? ALL_FLOWS.filter(([name]) => onlyFlows.includes(name)) : ALL_FLOWS;
 const FLOW_WEIGHT_TOTAL = FLOWS.reduce((s, [, w]) => s + w, 0);
 
-/** LiuYao questions with a follow-up about the same matter (a different matter would rightly answer 409 NEW_SUBJECT_REQUIRED). */
-const CAST_QUESTIONS = [
-  { q: "这次换工作顺利吗？", f: "换工作的时机什么时候最好？" },
-  { q: "这笔投资能赚钱吗？", f: "这笔投资什么时候能看到收益？" },
-  { q: "Will my job interview next week go well?", f: "What should I focus on in that job interview?" },
-  { q: "我们的感情能长久吗？", f: "这段感情里我需要注意什么？" },
-  { q: "Will the house sale close this month?", f: "What could delay the house sale?" },
-];
-const BAZI_INPUTS = [
-  ["What does my day master say about my work?", "And how does this year's luck pillar affect that?"],
-  ["我的日主适合什么样的工作？", "那今年的流年对工作有什么影响？"],
-  ["Which element is strongest in my chart?", "How can I balance it day to day?"],
-  ["我的八字五行缺什么？", "平时怎么调和比较好？"],
-];
 const HEALING_INPUTS = [
   ["Why was this practice chosen for me?", "How should I breathe during it?"],
   ["为什么推荐这个练习？", "练习的时候注意力放在哪里？"],
@@ -459,7 +301,6 @@ const ORDER = [
   "GET /v1/healing/sessions/{id}", "POST /v1/responses (first)", "POST /v1/responses (follow-up)", "GET /v1/responses/{id}", "POST /v1/feedback",
 ];
 const endpointOrder = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-const ms = (v) => (Number.isNaN(v) ? "–" : v < 10 ? v.toFixed(2) : v.toFixed(1));
 
 function table({ rows, total }) {
   const lines = ["| endpoint | requests | req/s | p50 ms | p99 ms | errors |", "|---|---:|---:|---:|---:|---:|"];

@@ -50,22 +50,15 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
   root, bun, makeWorkDir, removeWorkDir, benchEnv, cliJson, createBenchTenant, freePort, startServer, stopServer, buildBinary,
-  readCpuSeconds, HttpConnection,
+  readCpuSeconds,
 } from "./lib.mjs";
+import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, percentile, Recorder, VirtualUserBase } from "./load.mjs";
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number (got "${raw}")`);
-  return n;
-};
-const seconds = num("BENCH_SECONDS", 20);
-const warmupSeconds = num("BENCH_WARMUP_SECONDS", 3);
-const connections = num("BENCH_CONNECTIONS", 64);
+const seconds = envNumber("BENCH_SECONDS", 20);
+const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 3);
+const connections = envNumber("BENCH_CONNECTIONS", 64);
 /** Apps (tenants) the users are spread over: 1 by default, like bench/http.mjs and mixed.mjs. */
-const apps = Math.max(1, Math.floor(num("BENCH_APPS", 1)));
-const REQUEST_TIMEOUT_MS = 30_000;
+const apps = Math.max(1, Math.floor(envNumber("BENCH_APPS", 1)));
 const ALL_SCENARIOS = ["create", "read", "mix"];
 const ALL_CONFIGS = ["sqlite", "pg1", "pg2"];
 const list = (name, all) => {
@@ -136,117 +129,31 @@ const redact = (url) => {
 
 // ── the load ────────────────────────────────────────────────────────────────
 
-const STOP = Symbol("stop");
-const ABORT = Symbol("abort");
-
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Series {
-  constructor() {
-    this.values = [];
-    this.errors = 0;
-    this.kinds = new Map();
-  }
-}
-
-class Recorder {
-  constructor() {
-    this.series = new Map();
-  }
-  of(name) {
-    let s = this.series.get(name);
-    if (!s) this.series.set(name, (s = new Series()));
-    return s;
-  }
-  record(name, ms, errorKind) {
-    const s = this.of(name);
-    s.values.push(ms);
-    if (errorKind) {
-      s.errors += 1;
-      s.kinds.set(errorKind, (s.kinds.get(errorKind) ?? 0) + 1);
-    }
-  }
-}
-
-const CAST_QUESTIONS = [
-  ["这次换工作顺利吗？", "换工作的时机什么时候最好？"],
-  ["Will my job interview next week go well?", "What should I focus on in that job interview?"],
-  ["这笔投资能赚钱吗？", "这笔投资什么时候能看到收益？"],
-];
-const BAZI_INPUTS = [
-  ["What does my day master say about my work?", "And how does this year's luck pillar affect that?"],
-  ["我的八字五行缺什么？", "平时怎么调和比较好？"],
-];
-
-class VirtualUser {
+class VirtualUser extends VirtualUserBase {
   constructor(index, port, tenant, phase) {
-    this.index = index;
-    this.auth = `Bearer ${tenant.key}`;
-    this.phase = phase; // { rec, deadline }
-    this.http = new HttpConnection(port, "127.0.0.1", REQUEST_TIMEOUT_MS);
-    this.random = prng(0x9e3779b9 ^ (index * 7919 + 17));
+    super(index, port, tenant.key, phase, `pg-${runId}`);
     this.chartIds = tenant.chartIds; // shared by the users of this App: its charts created so far
     this.charts = [];
     this.casts = [];
     this.responses = [];
-  }
-  int(lo, hi) {
-    return lo + Math.floor(this.random() * (hi - lo + 1));
-  }
-  pick(xs) {
-    return xs[Math.floor(this.random() * xs.length)];
   }
   remember(list, x) {
     list.push(x);
     if (list.length > 16) list.shift();
   }
 
-  async call(name, method, path, body) {
-    const { rec, deadline } = this.phase;
-    if (performance.now() >= deadline) throw STOP;
-    const headers = { authorization: this.auth };
-    const payload = body === undefined ? null : JSON.stringify(body);
-    if (payload !== null) {
-      headers["content-type"] = "application/json";
-      headers["idempotency-key"] = `pg-${runId}-${this.index}-${++keySeq}`;
-    }
-    const t0 = performance.now();
-    let res;
-    try {
-      res = await this.http.request(method, path, headers, payload);
-    } catch (err) {
-      const t1 = performance.now();
-      if (rec && t1 <= deadline) rec.record(name, t1 - t0, `network ${err?.code ?? err?.message ?? err}`);
-      throw ABORT;
-    }
-    const t1 = performance.now();
-    const ok = res.status >= 200 && res.status < 300;
-    if (rec && t1 <= deadline) rec.record(name, t1 - t0, ok ? null : `${res.status} ${/"code":"([A-Z_]+)"/.exec(res.body.toString("utf8"))?.[1] ?? ""}`.trim());
-    if (!ok) throw ABORT;
-    return body === undefined ? null : JSON.parse(res.body.toString("utf8"));
-  }
-
   birth() {
     return { birth: { year: this.int(1950, 2005), month: this.int(1, 12), day: this.int(1, 28), hour: this.int(0, 23), minute: this.int(0, 59), gender: this.pick(["男", "女"]) } };
   }
   async newChart() {
-    const chart = await this.call("POST /v1/bazi/charts", "POST", "/v1/bazi/charts", this.birth());
+    const chart = await this.call("POST /v1/bazi/charts", "POST", "/v1/bazi/charts", this.birth(), { parse: true });
     this.remember(this.charts, chart.id);
     if (this.chartIds.length < 100_000) this.chartIds.push(chart.id);
     return chart.id;
   }
   async newCast() {
     const pair = this.pick(CAST_QUESTIONS);
-    const cast = await this.call("POST /v1/liuyao/casts", "POST", "/v1/liuyao/casts", { question: pair[0], method: "manual_lines", lines: Array.from({ length: 6 }, () => this.pick([6, 7, 8, 9])) });
+    const cast = await this.call("POST /v1/liuyao/casts", "POST", "/v1/liuyao/casts", { question: pair.q, method: "manual_lines", lines: Array.from({ length: 6 }, () => this.pick([6, 7, 8, 9])) }, { parse: true });
     this.remember(this.casts, { id: cast.id, pair });
     return { id: cast.id, pair };
   }
@@ -275,12 +182,12 @@ class VirtualUser {
         followUp = f;
       } else {
         const cast = this.casts.length > 0 ? this.pick(this.casts) : await this.newCast();
-        first = { capability: "liuyao", subject_id: cast.id, input: cast.pair[0] };
-        followUp = cast.pair[1];
+        first = { capability: "liuyao", subject_id: cast.id, input: cast.pair.q };
+        followUp = cast.pair.f;
       }
-      const response = await this.call("POST /v1/responses (first)", "POST", "/v1/responses", first);
+      const response = await this.call("POST /v1/responses (first)", "POST", "/v1/responses", first, { parse: true });
       if (response.model !== "lingshu-local-1") throw new Error(`a Response was not written by the local interpreter (model ${response.model}): refusing to bench a paid model`);
-      const next = await this.call("POST /v1/responses (follow-up)", "POST", "/v1/responses", { previous_response_id: response.id, input: followUp });
+      const next = await this.call("POST /v1/responses (follow-up)", "POST", "/v1/responses", { previous_response_id: response.id, input: followUp }, { parse: true });
       this.remember(this.responses, next.id);
     } else {
       const kinds = [
@@ -293,39 +200,25 @@ class VirtualUser {
       await this.call(name, "GET", path(this.pick(ids)));
     }
   }
-
-  async loop(step) {
-    for (;;) {
-      try {
-        await step.call(this);
-      } catch (err) {
-        if (err === STOP) return;
-        if (err !== ABORT) throw err;
-      }
-    }
-  }
 }
-let keySeq = 0;
 
 /**
  * `secs` seconds of `step` on `connections` users spread round-robin over `ports`; user i acts
  * for App floor(i / ports) mod the number of Apps, so every App is spread over every instance.
  */
 async function phase(ports, tenants, secs, record, step) {
-  const state = { rec: record ? new Recorder() : null, deadline: performance.now() + secs * 1000 };
+  const startedAt = performance.now();
+  const state = { rec: record ? new Recorder(startedAt) : null, deadline: startedAt + secs * 1000 };
   const users = Array.from({ length: connections }, (_, i) => new VirtualUser(i, ports[i % ports.length], tenants[Math.floor(i / ports.length) % tenants.length], state));
   const cpu0 = process.cpuUsage();
   try {
     await Promise.all(users.map((u) => u.loop(step)));
   } finally {
-    for (const u of users) u.http.close();
+    for (const u of users) u.close();
   }
   const cpu = process.cpuUsage(cpu0);
   return { rec: state.rec, generatorCpu: (cpu.user + cpu.system) / 1e6 };
 }
-
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]);
-const ms = (v) => (Number.isNaN(v) ? "–" : v < 10 ? v.toFixed(2) : v.toFixed(1));
 
 // ── main ────────────────────────────────────────────────────────────────────
 
@@ -413,12 +306,13 @@ try {
       for (const p of procs) if (p.exitCode !== null || p.signalCode !== null) throw new Error(`an instance exited during ${config} ${scenario} (${p.exitCode ?? p.signalCode})`);
       let errors = 0;
       const errorKinds = [];
-      const all = new Float64Array([...run.rec.series.values()].reduce((n, s) => n + s.values.length, 0));
+      const all = new Float64Array([...run.rec.series.values()].reduce((n, s) => n + s.n, 0));
       let filled = 0;
       for (const [name, s] of run.rec.series) {
-        for (const v of s.values) all[filled++] = v;
+        all.set(s.values.subarray(0, s.n), filled);
+        filled += s.n;
         errors += s.errors;
-        for (const [kind, n] of s.kinds) errorKinds.push(`${name}: ${kind} ×${n}`);
+        for (const [kind, n] of s.errorKinds) errorKinds.push(`${name}: ${kind} ×${n}`);
       }
       all.sort(); // a Float64Array sorts numerically
       const row = {
