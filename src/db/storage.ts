@@ -132,9 +132,11 @@ export interface ResponseStore {
    * With `billing.quota`, the units are added only if the month's total stays within it
    * (checked in the transaction, so it holds across instances).
    * @throws MonthlyQuotaExhausted when the units would pass `billing.quota`: nothing is written
+   * @throws DeletedMeanwhile when the Subject no longer exists: nothing is written
    */
   insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void>;
   get(appId: string, id: string): Promise<ResponseRow | null>;
+  /** @throws DeletedMeanwhile when the Response no longer exists: nothing is written */
   insertFeedback(row: FeedbackRow): Promise<void>;
 }
 

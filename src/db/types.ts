@@ -109,3 +109,14 @@ export class MonthlyQuotaExhausted extends Error {
     super(`The App's monthly quota of ${quota} billing units for ${month} is spent.`);
   }
 }
+
+/**
+ * The record a write hangs on (a Response's Subject, a feedback's Response) was
+ * deleted after the request read it, so the write would leave an orphan behind;
+ * its writes are rolled back. The pipeline answers 404 RESOURCE_NOT_FOUND.
+ */
+export class DeletedMeanwhile extends Error {
+  constructor(readonly id: string) {
+    super(`"${id}" was deleted while this request was running.`);
+  }
+}

@@ -16,7 +16,7 @@ import { logRequest, type Logger } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Storage } from "../db/storage.ts";
-import { IdempotencyClaimLost, MonthlyQuotaExhausted, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
+import { DeletedMeanwhile, IdempotencyClaimLost, MonthlyQuotaExhausted, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
   store: Storage;
@@ -68,6 +68,9 @@ export function toApiError(err: unknown, logger: Logger, requestId: string, now:
   if (err instanceof ApiError) return err;
   // The quota checked again in a billing write's transaction (see ResponseStore.insert).
   if (err instanceof MonthlyQuotaExhausted) return monthlyQuotaExceeded(err.quota, now);
+  if (err instanceof DeletedMeanwhile) {
+    return new ApiError("RESOURCE_NOT_FOUND", `"${err.id}" was deleted while this request was running; nothing was stored or billed.`);
+  }
   if (err instanceof IdempotencyClaimLost) {
     return new ApiError("IDEMPOTENCY_IN_PROGRESS", "This request outlived its Idempotency-Key lock and a retry took the key over; nothing of this attempt was stored. Retry with the same key and body to get that retry's answer.", {
       retryAfterMs: 1000,

@@ -69,8 +69,17 @@ export function fixtureEndpoints(state: FixtureState, store: Store): Endpoint[] 
         const id = newId("response");
         const body = { id, name: ctx.body.name };
         // Billed the way a Response is: its row, its unit and the stored answer in one transaction.
-        const row = { id, appId: ctx.app.id, capability: "bazi" as const, subjectId: "bzc_fixture", previousResponseId: null, createdAt: ctx.now, summary: "", record: JSON.stringify(body) };
-        return { status: 201, body, commit: (completion) => store.responses.insert(row, { month: utcMonth(ctx.now), units: 1 }, completion) };
+        // A Response needs its Subject: a chart of its own, made first (it stays if the unit is refused).
+        const subjectId = newId("chart");
+        const row = { id, appId: ctx.app.id, capability: "bazi" as const, subjectId, previousResponseId: null, createdAt: ctx.now, summary: "", record: JSON.stringify(body) };
+        return {
+          status: 201,
+          body,
+          commit: async (completion) => {
+            await store.subjects.chart.insert({ id: subjectId, appId: ctx.app.id, endUserId: null, createdAt: ctx.now, record: "{}" });
+            await store.responses.insert(row, { month: utcMonth(ctx.now), units: 1 }, completion);
+          },
+        };
       },
     }),
     defineEndpoint({

@@ -191,6 +191,24 @@ describe("upstream failures: 503/504, retryable, bounded, not stored, not billed
     expect(await billed()).toBe(before + 1);
   });
 
+  test("the Subject deleted while the model is answering: 404, and no Response, unit or replay is left behind", async () => {
+    const doomed = await r.subject("liuyao");
+    fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS / 2 });
+    const before = await billed();
+    const idem = uniqueKey();
+    const asking = r.post({ capability: "liuyao", subject_id: doomed.id, input: "还来得及吗？" }, undefined, idem);
+    await Bun.sleep(30);
+    expect((await s.request("DELETE", `/v1/liuyao/casts/${doomed.id}`)).status).toBe(204);
+    const answer = await asking;
+    expectErrorShape(answer, 404, "RESOURCE_NOT_FOUND");
+    expect(answer.json.error.message).toContain(doomed.id);
+    expect(await r.count("responses", "subject_id = ?", doomed.id)).toBe(0);
+    expect(await billed()).toBe(before);
+    // The Subject stays gone, so the same key answers the same 404 again.
+    const retry = await r.post({ capability: "liuyao", subject_id: doomed.id, input: "还来得及吗？" }, undefined, idem);
+    expectErrorShape(retry, 404, "RESOURCE_NOT_FOUND");
+  });
+
   test("while the model is still answering, the same key answers 409 IDEMPOTENCY_IN_PROGRESS", async () => {
     fake.setDefault({ kind: "answer", delayMs: TIMEOUT_MS / 2 });
     const idem = uniqueKey();

@@ -23,7 +23,13 @@ const T0 = Date.UTC(2026, 3, 30, 23, 0);
 
 function response(appId: string): ResponseRow {
   const id = newId("response");
-  return { id, appId, capability: "bazi", subjectId: "bzc_subject", previousResponseId: null, createdAt: T0, summary: "s", record: JSON.stringify({ id }) };
+  return { id, appId, capability: "bazi", subjectId: subjectOf(appId), previousResponseId: null, createdAt: T0, summary: "s", record: JSON.stringify({ id }) };
+}
+
+/** The chart every Response of `appId` here is about; a Response needs its Subject to exist. */
+const subjectOf = (appId: string) => `bzc_${appId}`;
+async function insertSubject(store: Storage, appId: string): Promise<void> {
+  await store.subjects.chart.insert({ id: subjectOf(appId), appId, endUserId: null, createdAt: T0, record: "{}" });
 }
 
 async function claimed(store: Storage, appId: string): Promise<IdempotencyCompletion> {
@@ -35,6 +41,7 @@ async function claimed(store: Storage, appId: string): Promise<IdempotencyComple
 
 /** The same checks on any backend. */
 async function refusesPastTheQuota(store: Storage, appId: string): Promise<void> {
+  await insertSubject(store, appId);
   await store.responses.insert(response(appId), { month: MONTH, units: 1, quota: 2 });
   await store.responses.insert(response(appId), { month: MONTH, units: 1, quota: 2 });
   const refused = response(appId);
@@ -89,6 +96,7 @@ describePostgres("PostgreSQL monthly quota", () => {
   test("two instances racing for the last units: exactly the quota is spent, every other Response is refused and rolled back", async () => {
     const appId = "app_race";
     const quota = 25;
+    await insertSubject(a, appId);
     const attempts = Array.from({ length: 60 }, (_, i) => {
       const store = i % 2 === 0 ? a : b;
       const row = response(appId);

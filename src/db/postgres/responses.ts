@@ -3,7 +3,7 @@
  * Response, its billing units and its idempotent answer commit in one
  * transaction, and the units are added only within the App's monthly quota.
  */
-import type { IdempotencyCompletion } from "../types.ts";
+import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresStore } from "./store.ts";
@@ -22,8 +22,10 @@ export class PostgresResponseStore implements ResponseStore {
       async (tx) => {
         // The Subject held until COMMIT: a delete of it in another instance waits, then its cascade
         // sees this Response (without the lock it could miss the uncommitted row and leave it behind).
+        // A Subject deleted before this transaction began is missing here: nothing may be written.
         const subjects = subjectTableOf(row.subjectId);
-        if (subjects) await tx`SELECT 1 FROM ${tx(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE`;
+        const held = subjects ? await tx`SELECT 1 FROM ${tx(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE` : [];
+        if (held.length === 0) throw new DeletedMeanwhile(row.subjectId);
         // The units next: their row lock orders this App's billing writes across instances.
         await this.store.addBillingUnits(tx, row.appId, billing.month, billing.units, billing.quota);
         await tx`
@@ -51,10 +53,16 @@ export class PostgresResponseStore implements ResponseStore {
     };
   }
 
+  /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */
   async insertFeedback(row: FeedbackRow): Promise<void> {
-    await this.store.sql`
-      INSERT INTO feedback (id, app_id, response_id, created_at, record)
-      VALUES (${row.id}, ${row.appId}, ${row.responseId}, ${row.createdAt}, ${row.record})`;
+    await this.store.atomically(async (tx) => {
+      // The Response held until COMMIT, as a Response holds its Subject (see insert).
+      const held = await tx`SELECT 1 FROM responses WHERE id = ${row.responseId} AND app_id = ${row.appId} FOR KEY SHARE`;
+      if (held.length === 0) throw new DeletedMeanwhile(row.responseId);
+      await tx`
+        INSERT INTO feedback (id, app_id, response_id, created_at, record)
+        VALUES (${row.id}, ${row.appId}, ${row.responseId}, ${row.createdAt}, ${row.record})`;
+    });
   }
 
   /**
@@ -62,6 +70,9 @@ export class PostgresResponseStore implements ResponseStore {
    * about it and their feedback vanish in the Subject's own delete transaction.
    */
   readonly deleteForSubject: DownstreamDelete = async (tx, appId, subjectId) => {
+    // Lock the Responses first, in a statement of its own: it waits for feedback being written on
+    // them (FOR KEY SHARE), and the next statement's fresh snapshot then sees that feedback too.
+    await tx`SELECT id FROM responses WHERE app_id = ${appId} AND subject_id = ${subjectId} FOR UPDATE`;
     await tx`
       WITH gone AS (DELETE FROM responses WHERE app_id = ${appId} AND subject_id = ${subjectId} RETURNING id)
       DELETE FROM feedback WHERE app_id = ${appId} AND response_id IN (SELECT id FROM gone)`;

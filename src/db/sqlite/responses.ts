@@ -7,7 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { feedback, responses } from "./schema.ts";
 import type { Db } from "./client.ts";
 import type { SqliteStore } from "./store.ts";
-import type { IdempotencyCompletion } from "../types.ts";
+import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 
@@ -17,9 +17,13 @@ export class ResponseRepository implements ResponseStore {
   /**
    * Stores a Response, the billing unit it costs and the idempotent answer in one
    * transaction: either all three land or none does.
+   * @throws DeletedMeanwhile when the Subject was deleted while the answer was written
    */
   async insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically((db) => {
+      // Checked in the write itself: the model may take seconds, and a delete of the Subject
+      // committed meanwhile must not leave this Response behind (writes here are serialised).
+      if (!this.store.subjectExists(row.appId, row.subjectId)) throw new DeletedMeanwhile(row.subjectId);
       db.insert(responses).values(row).run();
       this.store.addBillingUnits(db, row.appId, billing.month, billing.units, billing.quota);
       // The stored answer copies the Response; owned by the Subject, it is deleted with it.
@@ -36,8 +40,13 @@ export class ResponseRepository implements ResponseStore {
     return row ?? null;
   }
 
+  /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */
   async insertFeedback(row: FeedbackRow): Promise<void> {
-    await this.store.atomically((db) => db.insert(feedback).values(row).run());
+    await this.store.atomically((db) => {
+      const response = db.select({ id: responses.id }).from(responses).where(and(eq(responses.id, row.responseId), eq(responses.appId, row.appId))).get();
+      if (!response) throw new DeletedMeanwhile(row.responseId);
+      db.insert(feedback).values(row).run();
+    });
   }
 
   /**

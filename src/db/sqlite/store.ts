@@ -320,6 +320,13 @@ export class SqliteStore implements Storage {
     return row?.record ?? null;
   }
 
+  /** True when the Subject (chart, cast or Plan, by its id's prefix) exists in the App; synchronous, to run inside a write. */
+  subjectExists(appId: string, subjectId: string): boolean {
+    const table = RECORD_TABLES.get(subjectId.slice(0, subjectId.indexOf("_") + 1));
+    if (!table) return false;
+    return this.db.select({ id: table.id }).from(table).where(and(eq(table.id, subjectId), eq(table.appId, appId))).get() !== undefined;
+  }
+
   /**
    * Deletes the idempotency records that answer with these resources' records;
    * call inside the transaction that hard-deletes them. A retry with such a key
