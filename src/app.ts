@@ -34,6 +34,8 @@ export interface LingshuApp {
   handle(request: Request): Promise<Response>;
   counter: RequestCounter;
   endpoints: Endpoint[];
+  /** The process is shutting down: /ready answers 503 from now on, everything else is still served. */
+  drain(): void;
 }
 
 interface RouteShape {
@@ -64,6 +66,7 @@ export function createApp(deps: AppDeps): LingshuApp {
   });
   const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock });
   pipeline.prepare(endpoints);
+  let draining = false;
 
   const shapes: RouteShape[] = [];
   const remember = (method: string, path: string) => {
@@ -123,11 +126,15 @@ export function createApp(deps: AppDeps): LingshuApp {
     .get(
       "/ready",
       operational("/ready", async (_request, requestId) => {
-        if (await store.isReady()) {
+        // Draining is checked again after the probe: SIGTERM may arrive while it waits for the database.
+        if (!draining && (await store.isReady()) && !draining) {
           const body = { status: "ready", database: store.backend, migrations: (await store.appliedMigrations()).length };
           return new Response(JSON.stringify(body), { headers: JSON_TYPE });
         }
-        return errorResponse(new ApiError("SERVICE_UNAVAILABLE", "The database is not answering or migrations are not applied.", { retryAfterMs: 1000 }), requestId);
+        const message = draining
+          ? "This instance is draining: it is shutting down, finishing the requests it has; send new requests to another instance."
+          : "The database is not answering or migrations are not applied.";
+        return errorResponse(new ApiError("SERVICE_UNAVAILABLE", message, { retryAfterMs: 1000 }), requestId);
       }),
     )
     .get("/openapi.json", operational("/openapi.json", () => new Response(openApi(), { headers: JSON_TYPE })))
@@ -156,6 +163,9 @@ export function createApp(deps: AppDeps): LingshuApp {
     handle: (request) => elysia.handle(request),
     counter,
     endpoints,
+    drain: () => {
+      draining = true;
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections per instance to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** PostgreSQL cancels a statement of this service that runs longer (DATABASE_STATEMENT_TIMEOUT_MS); 0: the service sets none. */
+  databaseStatementTimeoutMs: number;
   publicBaseUrl: string | null;
   logLevel: LogLevel;
   anthropicApiKey: string | null;
@@ -24,6 +26,8 @@ export interface Config {
   idempotencyTtlHours: number;
   /** After SIGTERM, how long in-flight requests may take before their connections are closed (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** After SIGTERM, how long the instance keeps accepting connections while /ready answers 503, before it drains (SHUTDOWN_DELAY_MS). */
+  shutdownDelayMs: number;
   keyPepper: string;
   production: boolean;
 }
@@ -74,6 +78,12 @@ function absoluteUrl(name: string, raw: string | null): string | null {
 
 /** Default connections per instance to PostgreSQL. */
 export const DATABASE_POOL_SIZE_DEFAULT = 10;
+/**
+ * Default bound on one PostgreSQL statement. A request's statements take milliseconds; one stuck
+ * behind a lock for this long is cancelled (the request answers 503, retry with the same key)
+ * instead of holding its connection and its client until the proxy gives up.
+ */
+export const DATABASE_STATEMENT_TIMEOUT_DEFAULT_MS = 15_000;
 
 /** A postgres:// or postgresql:// URL; the message never repeats the value (it may hold a password). */
 function databaseUrl(raw: string | null): string | null {
@@ -117,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePath,
     databaseUrl: databaseUrl(optional(env, "DATABASE_URL")),
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DATABASE_POOL_SIZE_DEFAULT, 1, 1000),
+    databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", DATABASE_STATEMENT_TIMEOUT_DEFAULT_MS, 0, 3_600_000),
     publicBaseUrl: absoluteUrl("PUBLIC_BASE_URL", optional(env, "PUBLIC_BASE_URL")),
     logLevel: logLevel as LogLevel,
     anthropicApiKey: optional(env, "ANTHROPIC_API_KEY"),
@@ -127,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     modelDeadlineMs,
     idempotencyTtlHours: integer(env, "IDEMPOTENCY_TTL_HOURS", 24, 1, 24 * 30),
     shutdownGraceMs: integer(env, "SHUTDOWN_GRACE_MS", 4_000, 0, 120_000),
+    shutdownDelayMs: integer(env, "SHUTDOWN_DELAY_MS", 0, 0, 120_000),
     keyPepper: keyPepper ?? DEVELOPMENT_PEPPER,
     production,
   };

@@ -4,7 +4,7 @@
  * Parses the environment once and wires the real implementations.
  */
 import { loadConfig, ConfigError, type Config } from "./config.ts";
-import { describeDatabase, openStorage } from "./db/open-storage.ts";
+import { describeDatabase, migrateStorage, openStorage } from "./db/open-storage.ts";
 import type { Storage } from "./db/storage.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./platform/request-log.ts";
@@ -21,14 +21,19 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-/** Opens the database or exits with one clear line (no stack trace): a path that cannot be created, a file that is not SQLite, … */
-async function openStorageOrFail(config: Config): Promise<Storage> {
+/**
+ * Runs `open` (which opens the database) or exits with one clear line (no stack trace): a path that
+ * cannot be created, a file that is not SQLite, a server that refuses, migrations this role may not apply, …
+ */
+async function openOrFail<T>(config: Config, open: (config: Config) => Promise<T>): Promise<T> {
   try {
-    return await openStorage(config);
+    return await open(config);
   } catch (err) {
     fail(`cannot open the database at ${describeDatabase(config)}: ${err instanceof Error ? err.message : String(err)}`, 1);
   }
 }
+
+const openStorageOrFail = (config: Config): Promise<Storage> => openOrFail(config, openStorage);
 
 /** First start, empty database, not production: an App with every capability and a test key, shown once. */
 async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<void> {
@@ -83,7 +88,11 @@ async function serve(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "draining");
+    app.drain();
+    logger.info({ signal, delay_ms: config.shutdownDelayMs }, "draining");
+    // Still listening: an orchestrator or load balancer that polls /ready (now 503) takes the
+    // instance out during the delay, and requests that arrive meanwhile are served.
+    if (config.shutdownDelayMs > 0) await Bun.sleep(config.shutdownDelayMs);
     clearInterval(flush);
     clearInterval(purge);
     // stop(false): no new connections; resolves once in-flight requests have completed. A client
@@ -123,10 +132,10 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === "migrate") {
-    const store = await openStorageOrFail(config);
-    const applied = await store.appliedMigrations();
-    await store.close();
-    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `migrations applied: ${applied.join(", ")}\n`);
+    // Only what this run applied: an operator (or a deploy job's log) sees whether it changed anything.
+    const applied = await openOrFail(config, migrateStorage);
+    const text = applied.length > 0 ? `applied: ${applied.join(", ")}` : "already up to date";
+    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `${text}\n`);
     return;
   }
   if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);

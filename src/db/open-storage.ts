@@ -5,12 +5,15 @@
  */
 import type { Storage } from "./storage.ts";
 import { openSqliteStore } from "./sqlite/store.ts";
+import { openDatabase, migrate as migrateSqlite } from "./sqlite/client.ts";
 import { openPostgresStore } from "./postgres/store.ts";
+import { applyPendingMigrations, openPool, type PoolOptions } from "./postgres/client.ts";
 
 export interface StorageConfig {
   databasePath: string;
   databaseUrl?: string | null;
   databasePoolSize?: number;
+  databaseStatementTimeoutMs?: number;
 }
 
 /** A PostgreSQL URL without its password or query (which may carry one): scheme://user@host:port/database. */
@@ -30,7 +33,34 @@ export function describeDatabase(config: StorageConfig): string {
   return `${config.databasePath} (DATABASE_PATH)`;
 }
 
+function poolOptions(config: StorageConfig): PoolOptions {
+  return { poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs };
+}
+
 export async function openStorage(config: StorageConfig): Promise<Storage> {
-  if (config.databaseUrl) return openPostgresStore(config.databaseUrl, { poolSize: config.databasePoolSize });
+  if (config.databaseUrl) return openPostgresStore(config.databaseUrl, poolOptions(config));
   return openSqliteStore(config.databasePath);
+}
+
+/**
+ * `lingshu migrate`: applies the embedded migrations not applied yet and returns their tags
+ * ([] when already up to date). It opens no store, since opening one applies them too and the
+ * command could then no longer tell what it applied.
+ */
+export async function migrateStorage(config: StorageConfig): Promise<string[]> {
+  if (config.databaseUrl) {
+    // Its statements run one after another: one connection is enough.
+    const sql = openPool(config.databaseUrl, { ...poolOptions(config), poolSize: 1 });
+    try {
+      return await applyPendingMigrations(sql);
+    } finally {
+      await sql.close();
+    }
+  }
+  const sqlite = openDatabase(config.databasePath);
+  try {
+    return migrateSqlite(sqlite);
+  } finally {
+    sqlite.close();
+  }
 }

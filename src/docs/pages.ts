@@ -186,7 +186,7 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
         content: { "application/json": { schema: { type: "object", required: ["status", "version"], properties: { status: { const: "ok" }, version: { type: "string" } } } } },
       },
     }),
-    "/ready": plain("Database readiness", "200 when the database answers, a write commits and every migration is applied, else 503. Names the database in use (`sqlite` or `postgresql`). No authentication.", {
+    "/ready": plain("Database readiness", "200 when the database answers, a write commits and every migration is applied, else 503; also 503 from the moment the instance is asked to shut down (SIGTERM), while it finishes its requests and `/health` stays 200. Names the database in use (`sqlite` or `postgresql`). No authentication.", {
       "200": {
         description: "Ready to serve.",
         headers: requestIdHeader,
@@ -205,7 +205,7 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
         },
       },
       "503": {
-        description: "`SERVICE_UNAVAILABLE`: the database is not answering or migrations are not applied.",
+        description: "`SERVICE_UNAVAILABLE`: the database is not answering or migrations are not applied, or the instance is draining (shutting down; the message says so).",
         headers: { ...requestIdHeader, "Retry-After": { $ref: "#/components/headers/Retry-After" } },
         content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
       },

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.ts";
 import { openSqliteStore as openStore } from "../../src/db/sqlite/store.ts";
+import { MIGRATIONS } from "../../src/db/sqlite/migrations.ts";
 import { Authenticator } from "../../src/platform/auth.ts";
 
 // Each test starts the CLI (a Bun process) several times in a row; on a loaded 2-core machine that
@@ -83,6 +84,18 @@ describe("key commands", () => {
     const k = cli("key", "create", app.id, "--expires-at", "2020-01-01T00:00:00Z", "--json").json;
     expect(k.expires_at).toBe("2020-01-01T00:00:00.000Z");
     expect(cli("key", "list", app.id, "--json").json.data[0].status).toBe("expired");
+  });
+});
+
+describe("migrate", () => {
+  test("prints only the migrations it applied now, then 'already up to date'", () => {
+    const fresh = { ...env, DATABASE_PATH: join(dir, "migrate.sqlite") };
+    const first = runCli(["migrate"], fresh);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(`applied: ${MIGRATIONS.map((m) => m.tag).join(", ")}\n`);
+    const again = runCli(["migrate"], fresh);
+    expect(again.stdout).toBe("already up to date\n");
+    expect(runCli(["migrate", "--json"], fresh).json).toEqual({ applied: [], database: fresh.DATABASE_PATH });
   });
 });
 

@@ -21,9 +21,12 @@ test("DATABASE_URL selects PostgreSQL; unset keeps SQLite at DATABASE_PATH", () 
   }
   expect(loadConfig({}).databasePoolSize).toBe(10);
   expect(loadConfig({ DATABASE_POOL_SIZE: "32" }).databasePoolSize).toBe(32);
+  expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
+  expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).databaseStatementTimeoutMs).toBe(0);
+  expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "2500" }).databaseStatementTimeoutMs).toBe(2500);
 });
 
-test("any other DATABASE_URL, or a bad pool size, is a clear configuration error that never shows the password", () => {
+test("any other DATABASE_URL, or a bad pool size or statement timeout, is a clear configuration error that never shows the password", () => {
   for (const url of [`mysql://u:${SECRET}@db/x`, `sqlite:///tmp/${SECRET}.db`, `u:${SECRET}@db`, `/var/lib/${SECRET}.sqlite`, `postgres://u:${SECRET}@/x`, `postgres://u:${SECRET}@[bad/x`]) {
     let error: unknown;
     try {
@@ -36,6 +39,7 @@ test("any other DATABASE_URL, or a bad pool size, is a clear configuration error
     expect((error as Error).message).not.toContain(SECRET);
   }
   for (const bad of ["0", "-1", "ten", "100000"]) expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+  for (const bad of ["-1", "15s", "3600001"]) expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: bad })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS must be a whole number from 0 to 3600000/);
 });
 
 test("the database is described without its password (nor a password in the query)", () => {
@@ -73,6 +77,8 @@ describePostgres("the CLI on PostgreSQL", () => {
     expect(first.code).toBe(0);
     expect(first.json.applied).toEqual(["0000_initial", "0001_shared_limits"]);
     expect(first.json.database).toContain("(DATABASE_URL)");
+    // Only what a run applies is printed.
+    expect(runCli(["migrate"], env).stdout).toBe("already up to date\n");
     const created = runCli(["app", "create", "--name", "pg app", "--env", "live", "--capabilities", "bazi", "--json"], env);
     expect(created.code).toBe(0);
     const appId = created.json.id as string;

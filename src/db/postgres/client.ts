@@ -2,7 +2,8 @@
  * The PostgreSQL connection pool (Bun.SQL) and the migrator for the embedded
  * migrations. Several instances may start together on one database: the
  * migrator takes a transaction-scoped advisory lock, so one applies and the
- * others then find everything applied.
+ * others then find everything applied. Opening an up-to-date database only
+ * reads the bookkeeping table, so a runtime role without CREATE can start.
  */
 import { SQL } from "bun";
 import { MIGRATIONS } from "./migrations.ts";
@@ -16,6 +17,8 @@ export interface PoolOptions {
   poolSize?: number;
   /** Seconds to wait for a new connection before a query fails (and the request answers 503). */
   connectTimeoutSeconds?: number;
+  /** statement_timeout of every connection, in ms (DATABASE_STATEMENT_TIMEOUT_MS); 0 or absent: none set here. */
+  statementTimeoutMs?: number;
 }
 
 /**
@@ -32,13 +35,18 @@ export function openPool(url: string, options: PoolOptions = {}): SQL {
     idleTimeout: 60,
     // Bun lets PGDATABASE override the URL's database; the URL is the configuration here.
     ...(database ? { database } : {}),
-    connection: { application_name: "lingshu" },
+    // Startup parameters, so every connection the pool opens (or reopens) has them, without a SET.
+    // No statement_timeout sent: the role's, database's or URL's setting applies.
+    connection: { application_name: "lingshu", ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
   });
 }
 
 /** Applies every embedded migration not applied yet, in one transaction under the migrator's lock. Returns the tags applied now. */
 export async function migrate(sql: SQL, now: number = Date.now()): Promise<string[]> {
   return (await sql.begin(async (tx) => {
+    // The pool's statement_timeout bounds requests, not the lock wait or a long migration (an index
+    // on a big table); SET LOCAL ends with this transaction.
+    await tx`SET LOCAL statement_timeout = 0`;
     // Held until COMMIT: a second instance waits here, then finds the tags recorded.
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY}::bigint)`;
     await tx.unsafe(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (tag text PRIMARY KEY, applied_at bigint NOT NULL)`);
@@ -63,8 +71,37 @@ export async function appliedMigrations(sql: SQL): Promise<string[]> {
   return (await sql`SELECT tag FROM ${sql(MIGRATIONS_TABLE)} ORDER BY tag`).map((r: { tag: string }) => r.tag);
 }
 
+/** The embedded migrations' tags that are not among `applied`, in order. */
+export function pendingMigrations(applied: Iterable<string>): string[] {
+  const set = new Set(applied);
+  return MIGRATIONS.filter((m) => !set.has(m.tag)).map((m) => m.tag);
+}
+
 /** True when every embedded migration is among `applied`. */
 export function migrationsComplete(applied: Iterable<string>): boolean {
-  const set = new Set(applied);
-  return MIGRATIONS.every((m) => set.has(m.tag));
+  return pendingMigrations(applied).length === 0;
+}
+
+/** PostgreSQL's SQLSTATE for "permission denied" (and "must be owner of …"). */
+const INSUFFICIENT_PRIVILEGE = "42501";
+
+/**
+ * Applies the pending migrations and returns their tags ([] when up to date). It reads first:
+ * migrate() creates its bookkeeping table and takes the lock even when nothing is pending, which
+ * needs CREATE on the schema, so a least-privilege runtime role could not start on an up-to-date
+ * database. When something is pending and this role may not apply it, the error says what to do.
+ */
+export async function applyPendingMigrations(sql: SQL): Promise<string[]> {
+  const pending = pendingMigrations(await appliedMigrations(sql));
+  if (pending.length === 0) return [];
+  try {
+    return await migrate(sql);
+  } catch (err) {
+    const e = err as { errno?: unknown; message?: unknown };
+    if (e?.errno !== INSUFFICIENT_PRIVILEGE) throw err;
+    throw new Error(
+      `pending migrations (${pending.join(", ")}) need a role that may apply them (${String(e.message)}): run \`lingshu migrate\` as the database owner`,
+      { cause: err },
+    );
+  }
 }

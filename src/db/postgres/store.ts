@@ -22,7 +22,7 @@ import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
-import { appliedMigrations, migrate, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
+import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
 import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresResponseStore } from "./responses.ts";
@@ -110,7 +110,7 @@ export class PostgresStore implements Storage {
 
   // ── lifecycle and readiness ──────────────────────────────────────────────
   async migrate(): Promise<string[]> {
-    return migrate(this.sql);
+    return applyPendingMigrations(this.sql);
   }
 
   async appliedMigrations(): Promise<string[]> {
@@ -389,11 +389,14 @@ export class PostgresStore implements Storage {
   }
 }
 
-/** Connects to `url`, applies the migrations (one instance at a time) and returns the store. */
+/**
+ * Connects to `url`, applies pending migrations (one instance at a time) and returns the store.
+ * An up-to-date database is only read, so a role without CREATE on the schema can open it.
+ */
 export async function openPostgresStore(url: string, options: PoolOptions = {}): Promise<PostgresStore> {
   const sql = openPool(url, options);
   try {
-    await migrate(sql);
+    await applyPendingMigrations(sql);
   } catch (err) {
     await sql.close({ timeout: 0 }).catch(() => {});
     throw err;
