@@ -111,7 +111,15 @@ export class SqliteStore implements Storage {
    */
   private callers = new Map<string, { key: KeyRecord; app: AppRecord }>();
   private callersVersion = -1;
+  /** When data_version was last read (performance.now()); see CALLERS_RECHECK_MS. */
+  private callersCheckedAt = -Infinity;
   private static readonly MAX_CACHED_CALLERS = 10_000;
+  /**
+   * How often another process's change to keys or Apps is looked for: reading data_version opens a
+   * read transaction (WAL locks), which cost more than the rest of authentication; once a millisecond
+   * serves every request of a busy event-loop turn with one read and delays a CLI revocation by ≤ 1 ms.
+   */
+  private static readonly CALLERS_RECHECK_MS = 1;
 
   private forgetCallers(): void {
     this.callers.clear();
@@ -205,10 +213,14 @@ export class SqliteStore implements Storage {
   }
 
   async findKeyByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null> {
-    const version = this.statements.dataVersion.get()!.data_version;
-    if (version !== this.callersVersion) {
-      this.callers.clear();
-      this.callersVersion = version;
+    const checkedAt = performance.now();
+    if (checkedAt - this.callersCheckedAt >= SqliteStore.CALLERS_RECHECK_MS) {
+      this.callersCheckedAt = checkedAt;
+      const version = this.statements.dataVersion.get()!.data_version;
+      if (version !== this.callersVersion) {
+        this.callers.clear();
+        this.callersVersion = version;
+      }
     }
     const cached = this.callers.get(digest);
     if (cached) return cached;
