@@ -8,7 +8,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { ApiError, errorResponse, validationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { readJsonBody } from "./body.ts";
-import { compile, type Validator } from "./validation.ts";
+import { compile, storableParam, type Validator } from "./validation.ts";
 import { fingerprint, isReplayableStatus, judgeExisting, requireIdempotencyKey } from "./idempotency.ts";
 import { rateHeaders, type Limiter } from "./limits.ts";
 import { msUntilNextMonth, utcMonth, type RequestCounter } from "./usage.ts";
@@ -122,7 +122,8 @@ export class Pipeline {
       release = acquired.release;
       const limitHeaders = rateHeaders(acquired.rate);
       for (const p of endpoint.params ?? []) {
-        if (!p.pattern.test(params[p.name] ?? "")) throw notFound(params[p.name] ?? "");
+        const value = params[p.name] ?? "";
+        if (!p.pattern.test(value) || !storableParam(value)) throw notFound(value);
       }
       const idempotencyKey = endpoint.idempotent ? requireIdempotencyKey(request.headers.get("idempotency-key")) : null;
       let body: unknown;

@@ -104,25 +104,41 @@ export interface Validator<T extends TSchema> {
  * @example const v = compile(ChartPayload); v.check({}) // [{path:"birth", message:"is required"}]
  */
 /**
- * Paths of strings (values and keys) that are not well-formed UTF-16: JSON may
- * carry lone surrogates ("\ud800"), which SQLite's UTF-8 turns into U+FFFD, so
- * two different ids sent would be one id stored. They are refused instead.
+ * Paths of strings (values and keys) that cannot be stored as sent:
+ * - not well-formed UTF-16: JSON may carry lone surrogates ("\ud800"), which SQLite's UTF-8 turns
+ *   into U+FFFD, so two different ids sent would be one id stored;
+ * - holding U+0000: PostgreSQL's text cannot store it at all ("invalid byte sequence"), so the same
+ *   request would succeed on SQLite and fail on PostgreSQL. Both are refused on every backend.
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = "\u0000";
+
+function unstorable(text: string): string | null {
+  if (LONE_SURROGATE.test(text)) return "well-formed Unicode (it contains a lone surrogate)";
+  if (text.includes(NUL)) return "free of the NUL character U+0000";
+  return null;
+}
 
 function illFormedStrings(value: unknown, path: string, found: ValidationDetail[]): void {
   if (found.length >= 50) return;
   if (typeof value === "string") {
-    if (LONE_SURROGATE.test(value)) found.push({ path: path || "(body)", message: "must be well-formed Unicode (it contains a lone surrogate)" });
+    const problem = unstorable(value);
+    if (problem) found.push({ path: path || "(body)", message: `must be ${problem}` });
   } else if (Array.isArray(value)) {
     value.forEach((item, i) => illFormedStrings(item, `${path}[${i}]`, found));
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (LONE_SURROGATE.test(key)) found.push({ path: at, message: "property names must be well-formed Unicode" });
+      const problem = unstorable(key);
+      if (problem) found.push({ path: at, message: `property names must be ${problem}` });
       illFormedStrings(item, at, found);
     }
   }
+}
+
+/** True when a path parameter could name a stored resource (no U+0000: see illFormedStrings). */
+export function storableParam(value: string): boolean {
+  return !value.includes(NUL);
 }
 
 export function compile<T extends TSchema>(schema: T): Validator<T> {

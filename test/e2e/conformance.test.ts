@@ -17,9 +17,10 @@
  * test, so one run lists every defect. The only answer not checked is the bootstrap fetch
  * of /openapi.json itself, which the document does not describe (it is the description).
  * The last test checks that the walk exercised every documented operation's success status.
+ * The binary runs on SQLite, or on a fresh PostgreSQL database under LINGSHU_TEST_BACKEND=postgresql.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { LingshuBinary, errorShapeProblem, type HttpAnswer, type RequestOptions, type Tenant } from "../helpers/binary.ts";
+import { DEFAULT_BACKEND, LingshuBinary, errorShapeProblem, type HttpAnswer, type RequestOptions, type Tenant } from "../helpers/binary.ts";
 import { OpenApiConformance } from "../helpers/openapi-conformance.ts";
 
 const ASSET = "/assets/healing/music_breath_10/1.0.0/hooponopono-a96c6aba.mp3";
@@ -98,7 +99,7 @@ afterAll(async () => {
   await bin?.dispose();
 });
 
-describe("the integration flow, every answer as documented", () => {
+describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented`, () => {
   step("1. the operator creates an App, grants healing and creates a key with the CLI", async () => {
     const app = bin.cliJson(["app", "create", "--name", "conformance", "--env", "test", "--capabilities", "bazi,liuyao", "--rpm", "100000", "--concurrency", "100", "--monthly-quota", "100000"]);
     expect(app.capabilities).not.toContain("healing");
@@ -110,7 +111,8 @@ describe("the integration flow, every answer as documented", () => {
 
     // Before any Subject: the operational endpoints and the authentication errors.
     await call("GET", "/health", { key: null, expect: 200 });
-    await call("GET", "/ready", { key: null, expect: 200 });
+    // On the backend this run is for (LINGSHU_TEST_BACKEND=postgresql: a fresh PostgreSQL database).
+    expect((await call("GET", "/ready", { key: null, expect: 200 })).json.database).toBe(DEFAULT_BACKEND);
     await call("GET", "/v1/bazi/charts/bzc_missing", { key: null, expect: 401, code: "INVALID_API_KEY" });
     await call("GET", "/v1/bazi/charts/bzc_missing", { key: "ap_test_not-a-real-key", expect: 401, code: "INVALID_API_KEY" });
     const revoked = bin.cliJson(["key", "create", app.id]);

@@ -17,6 +17,10 @@
  * Expected, per the issue: /ready 503 and writes 503 SERVICE_UNAVAILABLE in the
  * error envelope, reads and /health keep working, nothing half-written, and the
  * service recovers by itself when the fault is removed.
+ *
+ * SQLite only, whatever LINGSHU_TEST_BACKEND says: every fault here is one of the
+ * database file the binary writes itself. On PostgreSQL the server owns its files;
+ * its outages are covered by test/postgres/readiness.test.ts.
  */
 import { afterAll, afterEach, describe, expect, test } from "bun:test";
 import { existsSync, chmodSync, closeSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync } from "node:fs";
@@ -24,7 +28,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { dlopen, FFIType, ptr } from "bun:ffi";
-import { LingshuBinary, errorShapeProblem, integrityCheck, type HttpAnswer } from "../helpers/binary.ts";
+import { LingshuBinary, errorShapeProblem, integrityCheck, type HttpAnswer, type StartOptions } from "../helpers/binary.ts";
+
+/** The binary on SQLite, even when the other e2e suites run on PostgreSQL. */
+const startOnSqlite = (options: StartOptions = {}) => LingshuBinary.start({ ...options, backend: "sqlite" });
 
 const started: LingshuBinary[] = [];
 afterEach(async () => {
@@ -75,9 +82,9 @@ function rowsFor(bin: LingshuBinary, table: string, endUserId: string): number {
   }
 }
 
-describe.skipIf(prlimitCall === null)("full disk (the process's file-size limit lowered under it)", () => {
+describe.skipIf(prlimitCall === null)("SQLite: full disk (the process's file-size limit lowered under it)", () => {
   test("writes answer 503 SERVICE_UNAVAILABLE in the envelope and store nothing, reads and /health keep working, and the same keys succeed once there is room", async () => {
-    const bin = await LingshuBinary.start();
+    const bin = await startOnSqlite();
     started.push(bin);
     const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "before", body: { birth: BIRTH, end_user_id: "before" } });
     expect(chart.status).toBe(201);
@@ -122,7 +129,7 @@ describe.skipIf(prlimitCall === null)("full disk (the process's file-size limit 
    * within 2 s (a readiness probe may cache its answer briefly).
    */
   test("/ready answers 503 SERVICE_UNAVAILABLE while the database cannot write, and 200 again once it can", async () => {
-    const bin = await LingshuBinary.start();
+    const bin = await startOnSqlite();
     started.push(bin);
     setFileSizeLimit(bin, 4096);
     await bin.waitReady(2_000, (status) => status === 503);
@@ -139,7 +146,7 @@ describe.skipIf(prlimitCall === null)("full disk (the process's file-size limit 
    * is due during the fault, a plain read must not fail with it.
    */
   test("reads keep working with a key whose last_used_at is due to be written", async () => {
-    const bin = await LingshuBinary.start();
+    const bin = await startOnSqlite();
     started.push(bin);
     const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "c", body: { birth: BIRTH } });
     expect(chart.status).toBe(201);
@@ -153,7 +160,7 @@ describe.skipIf(prlimitCall === null)("full disk (the process's file-size limit 
 
   /** Requests made while the disk is full are still requests: they must be counted once it has room. */
   test("request counts buffered during the fault are not lost", async () => {
-    const bin = await LingshuBinary.start();
+    const bin = await startOnSqlite();
     started.push(bin);
     const appId = bin.tenant!.appId;
     // The key's last_used_at is written now, before the fault (see the test above).
@@ -186,9 +193,9 @@ afterAll(() => {
   rmSync(tmpfs, { recursive: true, force: true });
 });
 
-describe.skipIf(tmpfs === null)("full volume (root only: a tmpfs filled to the last byte)", () => {
+describe.skipIf(tmpfs === null)("SQLite: full volume (root only: a tmpfs filled to the last byte)", () => {
   test("writes answer 503 once SQLite runs out of space, reads keep working, and the same keys succeed after space is freed", async () => {
-    const bin = await LingshuBinary.start({ databasePath: join(tmpfs!, "db", "lingshu.sqlite") });
+    const bin = await startOnSqlite({ databasePath: join(tmpfs!, "db", "lingshu.sqlite") });
     started.push(bin);
     const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "before", body: { birth: BIRTH } });
     expect(chart.status).toBe(201);
@@ -234,14 +241,14 @@ describe.skipIf(tmpfs === null)("full volume (root only: a tmpfs filled to the l
   }, 30_000);
 });
 
-describe.skipIf(isRoot && !canDropRoot)("read-only database file", () => {
+describe.skipIf(isRoot && !canDropRoot)("SQLite: read-only database file", () => {
   /**
    * The file is made read-only while the service is stopped, then the service is
    * started on it (a restore with the wrong owner or mode): it must come up degraded,
    * not crash.
    */
   async function startReadOnly(): Promise<{ bin: LingshuBinary; chart: HttpAnswer }> {
-    const bin = await LingshuBinary.start(canDropRoot ? { user: { uid: 65534, gid: 65534 } } : {});
+    const bin = await startOnSqlite(canDropRoot ? { user: { uid: 65534, gid: 65534 } } : {});
     started.push(bin);
     const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "before", body: { birth: BIRTH, end_user_id: "before" } });
     expect(chart.status).toBe(201);

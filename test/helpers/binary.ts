@@ -4,19 +4,27 @@
  * - buildBinary(): `scripts/build.ts` into a temp folder, once per test process
  *   (LINGSHU_BINARY=/path/to/lingshu tests an existing executable instead).
  * - LingshuBinary.start(): the binary from an empty working folder (no node_modules)
- *   on a fresh DATABASE_PATH and a free loopback port (PORT=0; the port is read from
+ *   on a fresh database and a free loopback port (PORT=0; the port is read from
  *   the "listening" log line, so there is no race for it), waiting for /ready.
+ *   The database is a fresh SQLite file (DATABASE_PATH), or with
+ *   LINGSHU_TEST_BACKEND=postgresql a fresh PostgreSQL database from TEST_DATABASE_URL
+ *   (DATABASE_URL, dropped at dispose), as the HTTP suites do (test/helpers/server.ts);
+ *   `databaseUrl` puts several binaries on one PostgreSQL database.
  * - createTenant(): an App and a key through the binary's own CLI with `--json`.
+ * - readDatabase(): the rows the binary stored, whichever backend holds them.
  * - kill9() / stop() / restart(): crash, graceful stop, start again on the same database.
- * - request() (fetch) and rawRequest() (bytes on a socket, for what fetch will not send).
+ * - request() (fetch), rawRequest() (bytes on a socket, for what fetch will not send) and
+ *   hold() (a request stopped halfway through its body, so it stays in flight).
  */
 import { chmodSync, chownSync, mkdtempSync, mkdirSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { connect } from "node:net";
-import type { Subprocess } from "bun";
+import { SQL, type Subprocess } from "bun";
 import { Database } from "bun:sqlite";
 import { runCli, type CliResult } from "./cli.ts";
+import { sqliteTestDatabase, type TestDatabase } from "./database.ts";
+import { createTestDatabase, postgresTestDatabase, type TestDatabase as PostgresTestDatabase } from "../postgres/helpers.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BUILT = Symbol.for("lingshu.test.binary");
@@ -74,9 +82,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export type Backend = "sqlite" | "postgresql";
+
+/**
+ * The backend a binary runs on when its test names none: PostgreSQL under
+ * LINGSHU_TEST_BACKEND=postgresql (the switch the HTTP suites read), else SQLite.
+ */
+export const DEFAULT_BACKEND: Backend = process.env.LINGSHU_TEST_BACKEND === "postgresql" ? "postgresql" : "sqlite";
+
 export interface StartOptions {
-  /** Reuse a database (restart); default a fresh file in a fresh folder. */
+  /** Reuse an SQLite file (restart); default a fresh file in a fresh folder. */
   databasePath?: string;
+  /** Run on this PostgreSQL database (DATABASE_URL), e.g. one several binaries share; its creator drops it. */
+  databaseUrl?: string;
+  /**
+   * The backend of a fresh database (default DEFAULT_BACKEND). "sqlite" for tests of the SQLite file
+   * itself; "postgresql" creates a database on TEST_DATABASE_URL, dropped at dispose().
+   */
+  backend?: Backend;
   /** Extra environment (LOG_LEVEL, IDEMPOTENCY_TTL_HOURS, …). */
   env?: Record<string, string>;
   /** Create a default tenant through the CLI once ready (default true). */
@@ -108,11 +131,21 @@ function parseAnswer(status: number, headers: Headers, text: string): HttpAnswer
   return { status, headers, text, json };
 }
 
+/** The database a binary runs on, as the tests read it: the portable SQL of TestDatabase plus the catalog. */
+export interface BinaryDatabase extends TestDatabase {
+  /** Every table (the service's and the migrator's). */
+  tables(): Promise<string[]>;
+  /** The primary-key columns of a table, in key order. */
+  primaryKey(table: string): Promise<string[]>;
+}
+
 export class LingshuBinary {
   readonly binary: string;
   /** The folder the binary runs in (empty apart from what it creates). */
   readonly workDir: string;
-  readonly databasePath: string;
+  /** The PostgreSQL database (DATABASE_URL) the binary runs on, or null on SQLite. */
+  readonly databaseUrl: string | null;
+  private readonly sqlitePath: string | null;
   readonly env: Record<string, string>;
   proc: Subprocess<"ignore", "pipe", "pipe"> | null = null;
   port = 0;
@@ -125,17 +158,25 @@ export class LingshuBinary {
   /** Put before the binary in every command (e.g. setpriv to run as another user). */
   readonly prefix: string[] = [];
   private readonly ownsDir: string | null;
+  /** A PostgreSQL database start() created for this binary alone, dropped at dispose(). */
+  private ownedDatabase: PostgresTestDatabase | null;
 
-  private constructor(options: StartOptions) {
+  private constructor(options: StartOptions, ownedDatabase: PostgresTestDatabase | null) {
     this.binary = buildBinary();
+    this.ownedDatabase = ownedDatabase;
+    this.databaseUrl = options.databaseUrl ?? ownedDatabase?.url ?? null;
     this.ownsDir = options.databasePath ? null : mkdtempSync(join(tmpdir(), "lingshu-run-"));
     this.workDir = this.ownsDir ? join(this.ownsDir, "cwd") : mkdtempSync(join(tmpdir(), "lingshu-cwd-"));
     mkdirSync(this.workDir, { recursive: true });
-    this.databasePath = options.databasePath ?? join(this.ownsDir!, "db", "lingshu.sqlite");
+    this.sqlitePath = this.databaseUrl ? null : options.databasePath ?? join(this.ownsDir!, "db", "lingshu.sqlite");
     if (options.user) {
       const { uid, gid } = options.user;
-      mkdirSync(dirname(this.databasePath), { recursive: true });
-      for (const d of [this.ownsDir, this.workDir, dirname(this.databasePath)]) {
+      const dirs = [this.ownsDir, this.workDir];
+      if (this.sqlitePath) {
+        mkdirSync(dirname(this.sqlitePath), { recursive: true });
+        dirs.push(dirname(this.sqlitePath));
+      }
+      for (const d of dirs) {
         if (!d) continue;
         chmodSync(d, 0o755);
         chownSync(d, uid, gid);
@@ -144,7 +185,7 @@ export class LingshuBinary {
     }
     this.env = {
       PATH: "/usr/bin:/bin",
-      DATABASE_PATH: this.databasePath,
+      ...this.databaseEnv,
       KEY_PEPPER: PEPPER,
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
@@ -152,23 +193,91 @@ export class LingshuBinary {
     };
   }
 
+  /** The binary and its database, not started: for tests of the CLI alone. */
+  static async create(options: StartOptions = {}): Promise<LingshuBinary> {
+    const fresh = options.databasePath === undefined && options.databaseUrl === undefined;
+    const owned = fresh && (options.backend ?? DEFAULT_BACKEND) === "postgresql" ? await createTestDatabase("e2e") : null;
+    return new LingshuBinary(options, owned);
+  }
+
   /** Starts the binary on a fresh database (or the given one) and waits for /ready. */
   static async start(options: StartOptions = {}): Promise<LingshuBinary> {
-    const bin = new LingshuBinary(options);
-    await bin.launch({ readyTimeoutMs: options.readyTimeoutMs });
+    const bin = await LingshuBinary.create(options);
+    try {
+      await bin.launch({ readyTimeoutMs: options.readyTimeoutMs });
+    } catch (err) {
+      await bin.dispose();
+      throw err;
+    }
     if (options.tenant !== false) {
       bin.tenant = bin.createTenant({ rpm: 1_000_000, concurrency: 1000, monthlyQuota: 1_000_000, ...(options.tenant ?? {}) });
     }
     return bin;
   }
 
+  get backend(): Backend {
+    return this.databaseUrl ? "postgresql" : "sqlite";
+  }
+
+  /** The SQLite file. A binary on PostgreSQL has none: a test that needs it is SQLite-only. */
+  get databasePath(): string {
+    if (this.sqlitePath === null) throw new Error("this binary runs on PostgreSQL and has no SQLite file; read its rows with readDatabase()");
+    return this.sqlitePath;
+  }
+
   get databaseDir(): string {
     return dirname(this.databasePath);
   }
 
+  /** DATABASE_URL or DATABASE_PATH: what both `serve` and the CLI are given. */
+  private get databaseEnv(): Record<string, string> {
+    return this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : { DATABASE_PATH: this.sqlitePath! };
+  }
+
   /** Runs the binary's operator CLI against the same database; `--json` is the caller's to add. */
   cli(args: string[]): CliResult {
-    return runCli(args, { DATABASE_PATH: this.databasePath, KEY_PEPPER: PEPPER }, [...this.prefix, this.binary]);
+    return runCli(args, { ...this.databaseEnv, KEY_PEPPER: PEPPER }, [...this.prefix, this.binary]);
+  }
+
+  /**
+   * Reads the binary's database directly, whichever backend, through a connection opened for
+   * this call alone (SQLite read-only beside the running service, which WAL allows; a short
+   * pool on PostgreSQL), so nothing of the test's stays open across kills and restarts.
+   */
+  async readDatabase<T>(read: (db: BinaryDatabase) => Promise<T>): Promise<T> {
+    if (this.databaseUrl) {
+      const sql = new SQL(this.databaseUrl, { max: 2 });
+      try {
+        const db = postgresTestDatabase(sql);
+        return await read({
+          ...db,
+          tables: async () => (await db.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")).map((t) => t.name),
+          primaryKey: async (table) =>
+            (
+              await db.all<{ name: string }>(
+                `SELECT k.column_name AS name FROM information_schema.table_constraints c
+                 JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema AND k.table_name = c.table_name
+                 WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = current_schema() AND c.table_name = ? ORDER BY k.ordinal_position`,
+                table,
+              )
+            ).map((c) => c.name),
+        });
+      } finally {
+        await sql.close();
+      }
+    }
+    const sqlite = new Database(this.databasePath, { readonly: true });
+    try {
+      const db = sqliteTestDatabase(sqlite);
+      return await read({
+        ...db,
+        tables: async () => (await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")).map((t) => t.name),
+        primaryKey: async (table) =>
+          (await db.all<{ name: string; pk: number }>(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)).map((c) => c.name),
+      });
+    } finally {
+      sqlite.close();
+    }
   }
 
   /** cli() that must exit 0 and print one JSON object. */
@@ -285,11 +394,14 @@ export class LingshuBinary {
     await this.launch(options);
   }
 
-  /** Stops the process if it runs and removes the folders this instance created. */
+  /** Stops the process if it runs and removes the folders (and the PostgreSQL database) this instance created. */
   async dispose(): Promise<void> {
     if (this.running) await this.kill9();
     if (this.ownsDir) rmSync(this.ownsDir, { recursive: true, force: true });
     else rmSync(this.workDir, { recursive: true, force: true });
+    const owned = this.ownedDatabase;
+    this.ownedDatabase = null;
+    await owned?.drop();
   }
 
   /** One HTTP request with fetch; the body text is read whole. */
@@ -320,6 +432,13 @@ export class LingshuBinary {
   rawRequest(bytes: string | Uint8Array, timeoutMs = 10_000): Promise<HttpAnswer & { raw: string }> {
     return rawHttp(this.port, bytes, timeoutMs);
   }
+
+  /** A request held halfway through its body (see HeldRequest), with the default tenant's key unless told. */
+  hold(method: string, path: string, o: { body: unknown; key?: string; idempotencyKey?: string }): HeldRequest {
+    const key = o.key ?? this.tenant?.key;
+    if (!key) throw new Error("hold() needs a key");
+    return holdRequest(this.port, method, path, { ...o, key });
+  }
 }
 
 /**
@@ -329,8 +448,46 @@ export class LingshuBinary {
  * Content-Length, until the body is complete.
  */
 export function rawHttp(port: number, bytes: string | Uint8Array, timeoutMs = 10_000): Promise<HttpAnswer & { raw: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
+  const exchange = openExchange(port, timeoutMs);
+  exchange.write(bytes);
+  return exchange.answer;
+}
+
+/**
+ * A request the service has begun but cannot finish: its head and half its body are sent,
+ * the rest only by finish(). The service takes the App's limits (a concurrency slot) before
+ * it reads the body, so a held request holds its slot until then.
+ */
+export interface HeldRequest {
+  /** Sends the rest of the body and resolves with the answer. */
+  finish(): Promise<HttpAnswer & { raw: string }>;
+}
+
+/** Holds `method path` with a JSON body (see HeldRequest), authenticated with `key`. */
+export function holdRequest(port: number, method: string, path: string, o: { key: string; body: unknown; idempotencyKey?: string; timeoutMs?: number }): HeldRequest {
+  const body = Buffer.from(JSON.stringify(o.body));
+  const exchange = openExchange(port, o.timeoutMs ?? 30_000);
+  // Observed now, so an early failure (a refused connection) is not an unhandled rejection before finish().
+  exchange.answer.catch(() => {});
+  const idempotency = o.idempotencyKey === undefined ? "" : `Idempotency-Key: ${o.idempotencyKey}\r\n`;
+  exchange.write(
+    `${method} ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${o.key}\r\nContent-Type: application/json\r\n${idempotency}` +
+      `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+  );
+  const half = body.length >> 1;
+  exchange.write(body.subarray(0, half));
+  return {
+    finish() {
+      exchange.write(body.subarray(half));
+      return exchange.answer;
+    },
+  };
+}
+
+/** One connection: write() request bytes (in as many parts as wanted), `answer` once the server has answered. */
+function openExchange(port: number, timeoutMs: number): { write(bytes: string | Uint8Array): void; answer: Promise<HttpAnswer & { raw: string }> } {
+  const socket = connect(port, "127.0.0.1");
+  const answer = new Promise<HttpAnswer & { raw: string }>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let settled = false;
     const finish = () => {
@@ -380,8 +537,8 @@ export function rawHttp(port: number, bytes: string | Uint8Array, timeoutMs = 10
       clearTimeout(timer);
       reject(err);
     });
-    socket.write(bytes);
   });
+  return { write: (bytes) => void socket.write(bytes), answer };
 }
 
 function dechunk(buf: Buffer): Buffer {

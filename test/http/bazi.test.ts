@@ -15,6 +15,13 @@ const birth = { year: 1990, month: 5, day: 17, hour: 8, gender: "女" };
 const post = (body: unknown, key?: string, idem = uniqueKey()) => s.request("POST", "/v1/bazi/charts", { body, key, idempotencyKey: idem });
 
 describe("validation says exactly what is wrong", () => {
+  test("U+0000 in a stored text is refused on every backend (PostgreSQL cannot store it); an id holding it reads as missing", async () => {
+    const chart = await post({ birth: { year: 1990, month: 5, day: 17, hour: 8, gender: "女" }, end_user_id: "u\u0000" });
+    expect(expectErrorShape(chart, 400, "VALIDATION_ERROR").details).toEqual([{ path: "end_user_id", message: "must be free of the NUL character U+0000" }]);
+    for (const [method, path] of [["GET", "/v1/bazi/charts/bzc_%00"], ["DELETE", "/v1/bazi/charts/bzc_a%00b"], ["GET", "/v1/liuyao/casts/lyc_%00"], ["GET", "/v1/responses/resp_%00"]] as const) {
+      expectErrorShape(await s.request(method, path), 404, "RESOURCE_NOT_FOUND");
+    }
+  });
   test.each([
     [{ ...birth, year: 2023, month: 2, day: 30 }, "birth.day", "2023-02 has 28 days"],
     [{ ...birth, year: 2024, month: 2, day: 1, calendar_type: "lunar", is_leap_month: true }, "birth.is_leap_month", "lunar 2024 has no leap month 2"],

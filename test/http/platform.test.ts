@@ -148,6 +148,13 @@ describe("strict validation", () => {
     ]);
     expect((await create({ name: "😀 ok" })).status).toBe(201);
   });
+  test("U+0000 is refused in values and names (PostgreSQL cannot store it)", async () => {
+    const error = expectErrorShape(await create({ name: "a\u0000b", tags: ["ok", "\u0000"] }), 400, "VALIDATION_ERROR");
+    expect(error.details).toEqual([
+      { path: "name", message: "must be free of the NUL character U+0000" },
+      { path: "tags[1]", message: "must be free of the NUL character U+0000" },
+    ]);
+  });
   test("an endpoint that declares 422 answers 422 VALIDATION_ERROR", async () => {
     const res = await s.request("POST", "/v1/test/strict", { body: { nope: 1 }, idempotencyKey: uniqueKey() });
     expectErrorShape(res, 422, "VALIDATION_ERROR");
