@@ -180,3 +180,22 @@ export class VirtualUserBase {
     }
   }
 }
+
+/**
+ * One timed phase: `count` virtual users made by `makeUser(i, state)` each run `act(user)` until
+ * `secs` have passed (the users read `state.deadline` and record into `state.rec` when `record`).
+ * @returns the recorder (or null) and this generator's CPU per second of the phase, in cores
+ */
+export async function runPhase({ count, secs, record, makeUser, act }) {
+  const startedAt = performance.now();
+  const state = { rec: record ? new Recorder(startedAt) : null, deadline: startedAt + secs * 1000 };
+  const users = Array.from({ length: count }, (_, i) => makeUser(i, state));
+  const cpu0 = process.cpuUsage();
+  try {
+    await Promise.all(users.map(act));
+  } finally {
+    for (const u of users) u.close();
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { rec: state.rec, generatorCores: (cpu.user + cpu.system) / 1e6 / secs };
+}

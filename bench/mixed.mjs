@@ -56,7 +56,7 @@ import {
   root, bun, makeWorkDir, removeWorkDir, benchEnv, createBenchTenant, freePort, startServer, stopServer, buildBinary,
   MemorySampler, readCpuSeconds, databaseBytes, mib,
 } from "./lib.mjs";
-import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, nextKeySeq, percentile, Recorder, Series, VirtualUserBase } from "./load.mjs";
+import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, nextKeySeq, percentile, runPhase, Series, VirtualUserBase } from "./load.mjs";
 
 const args = process.argv.slice(2);
 const soak = args.includes("--soak");
@@ -266,17 +266,8 @@ const HEALING_INPUTS = [
 
 /** Runs `fn` on `connections` fresh virtual users for `secs` seconds. */
 async function phase(port, key, secs, record, fn) {
-  const startedAt = performance.now();
-  const state = { rec: record ? new Recorder(startedAt) : null, deadline: startedAt + secs * 1000 };
-  const users = Array.from({ length: connections }, (_, i) => new VirtualUser(i, port, key, state));
-  const cpu0 = process.cpuUsage();
-  try {
-    await Promise.all(users.map((u) => fn.call(u)));
-  } finally {
-    for (const u of users) u.close();
-  }
-  const cpu = process.cpuUsage(cpu0);
-  return { rec: state.rec, seconds: secs, generatorCpu: (cpu.user + cpu.system) / 1e6 / secs };
+  const { rec, generatorCores } = await runPhase({ count: connections, secs, record, makeUser: (i, state) => new VirtualUser(i, port, key, state), act: (u) => fn.call(u) });
+  return { rec, seconds: secs, generatorCpu: generatorCores };
 }
 
 // ── reporting ────────────────────────────────────────────────────────────────

@@ -52,7 +52,7 @@ import {
   root, bun, makeWorkDir, removeWorkDir, benchEnv, cliJson, createBenchTenant, freePort, startServer, stopServer, buildBinary,
   readCpuSeconds,
 } from "./lib.mjs";
-import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, percentile, Recorder, VirtualUserBase } from "./load.mjs";
+import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, percentile, runPhase, VirtualUserBase } from "./load.mjs";
 
 const seconds = envNumber("BENCH_SECONDS", 20);
 const warmupSeconds = envNumber("BENCH_WARMUP_SECONDS", 3);
@@ -207,17 +207,9 @@ class VirtualUser extends VirtualUserBase {
  * for App floor(i / ports) mod the number of Apps, so every App is spread over every instance.
  */
 async function phase(ports, tenants, secs, record, step) {
-  const startedAt = performance.now();
-  const state = { rec: record ? new Recorder(startedAt) : null, deadline: startedAt + secs * 1000 };
-  const users = Array.from({ length: connections }, (_, i) => new VirtualUser(i, ports[i % ports.length], tenants[Math.floor(i / ports.length) % tenants.length], state));
-  const cpu0 = process.cpuUsage();
-  try {
-    await Promise.all(users.map((u) => u.loop(step)));
-  } finally {
-    for (const u of users) u.close();
-  }
-  const cpu = process.cpuUsage(cpu0);
-  return { rec: state.rec, generatorCpu: (cpu.user + cpu.system) / 1e6 };
+  const makeUser = (i, state) => new VirtualUser(i, ports[i % ports.length], tenants[Math.floor(i / ports.length) % tenants.length], state);
+  const { rec, generatorCores } = await runPhase({ count: connections, secs, record, makeUser, act: (u) => u.loop(step) });
+  return { rec, generatorCores };
 }
 
 // ── main ────────────────────────────────────────────────────────────────────
@@ -317,7 +309,7 @@ try {
       all.sort(); // a Float64Array sorts numerically
       const row = {
         backend, instances, scenario, requests: all.length, rps: all.length / seconds, p50: percentile(all, 0.5), p99: percentile(all, 0.99), errors, errorKinds,
-        serviceCores: serviceCpu.map((c) => c / seconds), pgCores: pgCpu / seconds, generatorCores: run.generatorCpu / seconds,
+        serviceCores: serviceCpu.map((c) => c / seconds), pgCores: pgCpu / seconds, generatorCores: run.generatorCores,
         serviceCpuMsPerRequest: (1000 * serviceCpu.reduce((a, b) => a + b, 0)) / Math.max(1, all.length),
         pgCpuMsPerRequest: (1000 * pgCpu) / Math.max(1, all.length),
       };

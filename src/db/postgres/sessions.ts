@@ -17,11 +17,10 @@
  */
 import type { CheckoutRow, EventAppend, SessionRow, SessionStore, StoredSession } from "../storage.ts";
 import type { IdempotencyCompletion } from "../types.ts";
+import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresStore, Tx } from "./store.ts";
 
-/** Thrown inside a transaction to roll it back when a guard fails; never leaves this module. */
-class GuardFailed extends Error {}
 
 export class PostgresSessionStore implements SessionStore {
   constructor(private readonly store: PostgresStore) {}
@@ -30,16 +29,20 @@ export class PostgresSessionStore implements SessionStore {
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that
    * deleting the Session forgets it; false (and nothing written) when `work` says its guard failed.
    */
-  private async guarded(sessionId: string, work: (tx: Tx) => Promise<boolean>, completion?: IdempotencyCompletion): Promise<boolean> {
-    try {
-      await this.store.atomically(async (tx) => {
-        if (!(await work(tx))) throw new GuardFailed();
-      }, completion && { ...completion, ownerId: sessionId });
-      return true;
-    } catch (err) {
-      if (err instanceof GuardFailed) return false;
-      throw err;
-    }
+  private guarded(sessionId: string, work: (tx: Tx) => Promise<boolean>, completion?: IdempotencyCompletion): Promise<boolean> {
+    const write = this.store.atomically(async (tx) => {
+      if (!(await work(tx))) throw new GuardFailed();
+    }, completion && { ...completion, ownerId: sessionId });
+    return committedUnlessGuardFailed(write);
+  }
+
+  /**
+   * Locks the Session until COMMIT (every append and the checkout of one Session, in any instance,
+   * run one at a time); false when it does not exist in the App.
+   */
+  private async lockSession(tx: Tx, appId: string, sessionId: string): Promise<boolean> {
+    const session = await tx`SELECT id FROM sessions WHERE id = ${sessionId} AND app_id = ${appId} FOR UPDATE`;
+    return session.length > 0;
   }
 
   /** @returns false when the Plan no longer exists in the App (deleted meanwhile) */
@@ -89,9 +92,7 @@ export class PostgresSessionStore implements SessionStore {
     return this.guarded(
       e.sessionId,
       async (tx) => {
-        // The lock serialises every append to this Session, in any instance, until COMMIT.
-        const session = await tx`SELECT id FROM sessions WHERE id = ${e.sessionId} AND app_id = ${e.appId} FOR UPDATE`;
-        if (session.length === 0) return false;
+        if (!(await this.lockSession(tx, e.appId, e.sessionId))) return false;
         const [last] = await tx`SELECT COALESCE(max(seq), 0) AS seq FROM session_events WHERE session_id = ${e.sessionId}`;
         if (Number(last.seq) !== e.seq - 1) return false;
         await tx`INSERT INTO session_events (session_id, seq, client_event_id, record) VALUES (${e.sessionId}, ${e.seq}, ${e.clientEventId}, ${e.record})`;
@@ -107,8 +108,7 @@ export class PostgresSessionStore implements SessionStore {
     return this.guarded(
       row.sessionId,
       async (tx) => {
-        const session = await tx`SELECT id FROM sessions WHERE id = ${row.sessionId} AND app_id = ${row.appId} FOR UPDATE`;
-        if (session.length === 0) return false;
+        if (!(await this.lockSession(tx, row.appId, row.sessionId))) return false;
         const inserted = await tx`
           INSERT INTO checkouts (session_id, app_id, created_at, record) VALUES (${row.sessionId}, ${row.appId}, ${row.createdAt}, ${row.record})
           ON CONFLICT (session_id) DO NOTHING`;

@@ -18,9 +18,8 @@ import type { SqliteStore } from "./store.ts";
 import type { CheckoutRow, EventAppend, SessionRow, SessionStore, StoredSession } from "../storage.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { IdempotencyCompletion } from "../types.ts";
+import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 
-/** Thrown inside a transaction to roll it back when a guard fails; never leaves this module. */
-class GuardFailed extends Error {}
 
 export class SqliteSessionStore implements SessionStore {
   constructor(private readonly store: SqliteStore) {}
@@ -29,16 +28,11 @@ export class SqliteSessionStore implements SessionStore {
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that
    * deleting the Session forgets it; false (and nothing written) when `work` says its guard failed.
    */
-  private async guarded(sessionId: string, work: () => boolean, completion?: IdempotencyCompletion): Promise<boolean> {
-    try {
-      await this.store.atomically(() => {
-        if (!work()) throw new GuardFailed();
-      }, completion && { ...completion, ownerId: sessionId });
-      return true;
-    } catch (err) {
-      if (err instanceof GuardFailed) return false;
-      throw err;
-    }
+  private guarded(sessionId: string, work: () => boolean, completion?: IdempotencyCompletion): Promise<boolean> {
+    const write = this.store.atomically(() => {
+      if (!work()) throw new GuardFailed();
+    }, completion && { ...completion, ownerId: sessionId });
+    return committedUnlessGuardFailed(write);
   }
 
   /**

@@ -37,6 +37,9 @@ function toApp(row: AppRow): AppRecord {
 /** The Subject tables (whose `record` is a resource's complete answer) by id prefix, e.g. "bzc_". */
 const RECORD_TABLES = new Map(Object.entries(SUBJECT_TABLES).map(([kind, table]) => [`${ID_PREFIXES[kind as SubjectKind]}_`, table]));
 
+/** The Subject table an id belongs to by its prefix (charts for "bzc_…"), or undefined. */
+const recordTableOf = (id: string) => RECORD_TABLES.get(id.slice(0, id.indexOf("_") + 1));
+
 export class SqliteStore implements Storage {
   readonly backend = "sqlite" as const;
   readonly db: Db;
@@ -326,7 +329,7 @@ export class SqliteStore implements Storage {
 
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
   async storedRecord(appId: string, resourceId: string): Promise<string | null> {
-    const table = RECORD_TABLES.get(resourceId.slice(0, resourceId.indexOf("_") + 1));
+    const table = recordTableOf(resourceId);
     if (!table) return null;
     const row = this.db.select({ record: table.record }).from(table).where(and(eq(table.id, resourceId), eq(table.appId, appId))).get();
     return row?.record ?? null;
@@ -334,7 +337,7 @@ export class SqliteStore implements Storage {
 
   /** True when the Subject (chart, cast or Plan, by its id's prefix) exists in the App; synchronous, to run inside a write. */
   subjectExists(appId: string, subjectId: string): boolean {
-    const table = RECORD_TABLES.get(subjectId.slice(0, subjectId.indexOf("_") + 1));
+    const table = recordTableOf(subjectId);
     if (!table) return false;
     return this.db.select({ id: table.id }).from(table).where(and(eq(table.id, subjectId), eq(table.appId, appId))).get() !== undefined;
   }
