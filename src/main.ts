@@ -12,6 +12,8 @@ import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts
 import { Operator } from "./cli/operator.ts";
 import { VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
+import { SqliteStore } from "./db/sqlite/store.ts";
+import { CHECKPOINT_WORKER_MODULE } from "./db/sqlite/checkpoints.ts";
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -68,15 +70,24 @@ async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<
   );
 }
 
+/** On SQLite, WAL checkpoints run on a worker thread (see db/sqlite/checkpoints.ts); says where they run. */
+async function checkpointInBackground(store: Storage, logger: ReturnType<typeof createLogger>): Promise<"background" | "inline" | null> {
+  if (!(store instanceof SqliteStore)) return null;
+  const onFailure = (error: string) => logger.warn({ error }, "the checkpoint worker failed: checkpoints run on the request thread");
+  const started = await store.checkpointInBackground(new URL(CHECKPOINT_WORKER_MODULE, import.meta.url).href, { onFailure });
+  return started ? "background" : "inline";
+}
+
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStorageOrFail(config);
+  const checkpoints = await checkpointInBackground(store, logger);
   await bootstrapDevelopmentApp(store, config);
   const app = createApp({ config, store, logger });
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
   prepareAlmanac();
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
-  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend }, "listening");
+  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }) }, "listening");
 
   const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
   const purge = setInterval(() => {

@@ -5,7 +5,7 @@
  * The database is SQLite, or PostgreSQL under LINGSHU_TEST_BACKEND=postgresql.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { DEFAULT_BACKEND, LingshuBinary, rawHttp } from "../helpers/binary.ts";
 
@@ -34,6 +34,9 @@ function rowsByEndUser(bin: LingshuBinary, table: string): Promise<Map<string, n
 describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
   test("runs from an empty directory: migrations embedded, CLI works, a chart over HTTP, SIGTERM exits 0", async () => {
     const bin = await start();
+    // On SQLite a worker thread checkpoints the WAL: its module is bundled as the build's second entry.
+    const listening = JSON.parse(bin.logs.find((line) => line.includes('"msg":"listening"'))!);
+    expect(listening.checkpoints).toBe(DEFAULT_BACKEND === "sqlite" ? "background" : undefined);
     // The migrations are embedded: serve applied them at start, so `migrate` finds none left to apply.
     expect((await bin.request("GET", "/ready", { key: null })).json.migrations).toBeGreaterThan(0);
     expect(bin.cliJson(["migrate"]).applied).toEqual([]);
@@ -52,6 +55,8 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     expect((await part.arrayBuffer()).byteLength).toBe(1024);
     const stopped = await bin.stop("SIGTERM");
     expect(stopped.code).toBe(0);
+    // The worker's connection closed first, so the last one checkpointed everything and removed the WAL.
+    if (DEFAULT_BACKEND === "sqlite") expect(existsSync(`${bin.databasePath}-wal`)).toBe(false);
     // Nothing was written next to the process: the database lives at DATABASE_PATH (or in PostgreSQL) only.
     expect(readdirSync(bin.workDir)).toEqual([]);
   }, 60_000);

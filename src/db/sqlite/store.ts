@@ -13,6 +13,7 @@ import { ResponseRepository } from "./responses.ts";
 import { ID_PREFIXES } from "../../platform/ids.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
+import { BackgroundCheckpoints, DEFAULT_CHECKPOINTER, type CheckpointerSettings } from "./checkpoints.ts";
 import type {
   AppRecord,
   Capability,
@@ -163,9 +164,31 @@ export class SqliteStore implements Storage {
     return appliedMigrations(this.sqlite);
   }
 
+  /** Set while a worker checkpoints the WAL (the server's mode): see checkpoints.ts. */
+  private checkpoints: BackgroundCheckpoints | null = null;
+
+  /**
+   * Moves WAL checkpoints to a worker thread running `workerUrl` (checkpoint-worker.ts).
+   * @returns whether the worker started; if not, checkpoints stay on this connection
+   */
+  checkpointInBackground(
+    workerUrl: string,
+    options: { settings?: Partial<Omit<CheckpointerSettings, "path">>; onFailure?: (message: string) => void } = {},
+  ): Promise<boolean> {
+    if (this.checkpoints) return this.checkpoints.started;
+    const settings = { ...DEFAULT_CHECKPOINTER, ...options.settings, path: this.sqlite.filename };
+    this.checkpoints = new BackgroundCheckpoints(this.sqlite, workerUrl, settings, options.onFailure);
+    return this.checkpoints.started;
+  }
+
   async close(): Promise<void> {
+    // The worker's connection closes first, so this one is the last and leaves no WAL behind.
+    await this.checkpoints?.stop();
     this.writes.flush();
-    this.sqlite.close(false);
+    // close(true) finalizes the prepared statements and closes now: as the last connection it
+    // checkpoints the WAL into the file and removes it, so a stopped service leaves one complete
+    // file to copy. close(false) would leave the connection open until they are garbage-collected.
+    this.sqlite.close(true);
   }
 
   /**
