@@ -17,7 +17,7 @@ import { buildOpenApiDocument } from "./docs/openapi.ts";
 import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
 import { VERSION } from "./version.ts";
 import { HEALING_AUDIO_PATH, createHealingAudioHandler, type AssetHandler } from "./assets/audio.ts";
-import { businessEndpoints } from "./routes.ts";
+import { STORED_RECORD_FRAGMENTS, businessEndpoints } from "./routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -65,6 +65,10 @@ export function createApp(deps: AppDeps): LingshuApp {
     publicBaseUrl: config.publicBaseUrl,
   });
   const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock });
+  // Best effort: until a block is registered (or if it cannot be), records are stored whole.
+  for (const json of STORED_RECORD_FRAGMENTS) {
+    store.registerRecordFragment(json).catch((err) => logger.warn({ err: String(err) }, "record fragment not registered: records are stored whole"));
+  }
   pipeline.prepare(endpoints);
   let draining = false;
 

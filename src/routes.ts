@@ -6,6 +6,7 @@ import type { Endpoint } from "./platform/endpoint.ts";
 import type { Storage } from "./db/storage.ts";
 import type { Config } from "./config.ts";
 import { baziEndpoints } from "./bazi/routes.ts";
+import { CONVENTIONS_JSON } from "./bazi/index.ts";
 import { liuyaoEndpoints } from "./liuyao/routes.ts";
 import { healingEndpoints } from "./healing/routes.ts";
 import { responsesEndpoints } from "./responses/routes.ts";
@@ -25,3 +26,6 @@ export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
     ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: { bazi: charts, liuyao: casts, healing: plans } }),
   ];
 }
+
+/** Constant blocks of stored records, kept once by the storage (src/db/record-fragments.ts). */
+export const STORED_RECORD_FRAGMENTS: readonly string[] = [CONVENTIONS_JSON];

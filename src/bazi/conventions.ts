@@ -44,3 +44,9 @@ export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   lunar_input:
     "A lunar date is converted with the same lunar calendar; its clock time is civil UTC+08:00 on the resulting solar day. If other computations start that lunar month on another day, a LUNAR_MONTH_START_DISPUTED warning gives the alternative.",
 });
+
+/**
+ * The conventions as every chart serialises them: the storage keeps this block once and charts
+ * refer to it (src/db/record-fragments.ts). A new text is a new block; stored charts keep theirs.
+ */
+export const CONVENTIONS_JSON = JSON.stringify(CONVENTIONS);

@@ -7,7 +7,7 @@
 export { prepareAlmanac } from "./almanac.ts";
 export type { BirthInput, CalendarType, Gender, NormalizedBirth, TimeConfidence } from "./birth.ts";
 export { type ChartBody, computeChart, type HourAlternative, type HourPillar } from "./chart.ts";
-export type { Conventions } from "./conventions.ts";
+export { CONVENTIONS_JSON, type Conventions } from "./conventions.ts";
 export { FIVE_ELEMENT_RULE, type FiveElements } from "./five-elements.ts";
 export type { Luck, LuckPillar } from "./luck.ts";
 export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";

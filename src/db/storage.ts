@@ -202,6 +202,12 @@ export interface Storage {
   releaseIdempotency(appId: string, key: string, requestId: string): Promise<void>;
   /** The stored record an idempotent answer refers to (IdempotencyCompletion.resourceId), or null. */
   storedRecord(appId: string, resourceId: string): Promise<string | null>;
+  /**
+   * Stores a constant JSON block once (content-addressed). Records containing it are then
+   * stored with a short reference in its place, and every read returns them whole
+   * (see record-fragments.ts). Until this resolves, records are stored whole.
+   */
+  registerRecordFragment(json: string): Promise<void>;
   purgeExpiredIdempotency(now: number): Promise<number>;
   getIdempotency(appId: string, key: string): Promise<IdempotencyRecord | null>;
 

@@ -4,6 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
+import { CONVENTIONS_JSON } from "../../src/bazi/index.ts";
+import { recordFragment } from "../../src/db/record-fragments.ts";
+import { openSqliteStore } from "../../src/db/sqlite/store.ts";
+import { openPostgresStore } from "../../src/db/postgres/store.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -117,5 +121,43 @@ describe("the idempotency record of a chart keeps a reference, not a copy", () =
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBeNull();
     expect(retry.json.id).not.toBe(first.json.id);
+  });
+});
+
+describe("a chart is stored without its conventions block (src/db/record-fragments.ts)", () => {
+  const storedRecord = async (id: string) => (await s.db.get<{ record: string }>("SELECT record FROM charts WHERE id = ?", id))!.record;
+
+  test("the row holds a reference and fits a 4 KiB page; POST, GET and the replay answer the same whole chart", async () => {
+    // Registered by createApp too; awaited here because on PostgreSQL that runs in the background.
+    await s.store.registerRecordFragment(CONVENTIONS_JSON);
+    const key = uniqueKey("compact");
+    const created = await post({ birth }, undefined, key);
+    expect(created.status).toBe(201);
+    expect(created.text).toContain(`"conventions":${CONVENTIONS_JSON}`);
+    const stored = await storedRecord(created.json.id);
+    const { id } = recordFragment(CONVENTIONS_JSON);
+    expect(stored).toBe(created.text.replace(CONVENTIONS_JSON, `\u0001${id}\u0001`));
+    // Why: under ~4 KB a row stays in its SQLite leaf page (no overflow page to write).
+    expect(Buffer.byteLength(stored)).toBeLessThan(4000);
+    expect(await s.db.count("record_fragments", "id = ?", id)).toBe(1);
+    expect((await s.request("GET", `/v1/bazi/charts/${created.json.id}`)).text).toBe(created.text);
+    expect((await post({ birth }, undefined, key)).text).toBe(created.text);
+  });
+
+  test("a chart stored whole (before fragments existed) is answered as stored", async () => {
+    const created = await post({ birth });
+    const whole = created.text.replace('"bazi.chart"', '"bazi.chart" ').replace(created.json.id, `${created.json.id}W`);
+    await s.db.run("INSERT INTO charts (id, app_id, end_user_id, created_at, record) VALUES (?, ?, NULL, ?, ?)", `${created.json.id}W`, s.tenant.app.id, 0, whole);
+    expect((await s.request("GET", `/v1/bazi/charts/${created.json.id}W`)).text).toBe(whole);
+  });
+
+  test("a store that has not registered the block (another process, an older binary) reads the chart whole", async () => {
+    const created = await post({ birth });
+    const other = s.config.databaseUrl ? await openPostgresStore(s.config.databaseUrl) : openSqliteStore(s.config.databasePath);
+    try {
+      expect(await other.subjects.chart.get(s.tenant.app.id, created.json.id)).toBe(created.text);
+    } finally {
+      await other.close();
+    }
   });
 });

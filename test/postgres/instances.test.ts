@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
+import { MIGRATIONS } from "../../src/db/postgres/migrations.ts";
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
@@ -58,7 +59,7 @@ describePostgres("two instances on one PostgreSQL database", () => {
     for (const i of instances) {
       const res = await fetch(`${i.base}/ready`);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "ready", database: "postgresql", migrations: 2 });
+      expect(await res.json()).toMatchObject({ status: "ready", database: "postgresql", migrations: MIGRATIONS.length });
     }
   });
 

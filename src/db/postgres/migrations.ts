@@ -7,6 +7,7 @@
 import journal from "../../../migrations/postgres/meta/_journal.json" with { type: "json" };
 import m0000 from "../../../migrations/postgres/0000_initial.sql" with { type: "text" };
 import m0001 from "../../../migrations/postgres/0001_shared_limits.sql" with { type: "text" };
+import m0002 from "../../../migrations/postgres/0002_record_fragments.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -16,6 +17,7 @@ export interface EmbeddedMigration {
 const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
   "0001_shared_limits": m0001,
+  "0002_record_fragments": m0002,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

@@ -21,6 +21,7 @@ import type { SQL } from "bun";
 import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
+import { recordFragment, RecordFragments } from "../record-fragments.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
 import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
@@ -319,7 +320,26 @@ export class PostgresStore implements Storage {
     const table = subjectTableOf(resourceId);
     if (!table) return null;
     const [row] = await this.sql`SELECT record FROM ${this.sql(table)} WHERE id = ${resourceId} AND app_id = ${appId}`;
-    return row?.record ?? null;
+    return row ? this.expandRecord(row.record) : null;
+  }
+
+  // ── record fragments (see ../record-fragments.ts) ─────────────────────────
+  readonly fragments = new RecordFragments();
+
+  async registerRecordFragment(json: string): Promise<void> {
+    const fragment = recordFragment(json);
+    await this.sql`INSERT INTO record_fragments (id, json) VALUES (${fragment.id}, ${fragment.json}) ON CONFLICT (id) DO NOTHING`;
+    this.fragments.use(fragment);
+  }
+
+  /** A stored record as answered: its fragment references replaced (read from the table the first time). */
+  async expandRecord(stored: string): Promise<string> {
+    const unknown = this.fragments.unknownIn(stored);
+    if (unknown.length > 0) {
+      const rows = await this.sql<{ id: string; json: string }[]>`SELECT id, json FROM record_fragments WHERE id = ANY(${this.sql.array(unknown, "TEXT")})`;
+      for (const row of rows) this.fragments.remember(row);
+    }
+    return this.fragments.expand(stored);
   }
 
   /**

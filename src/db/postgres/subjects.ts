@@ -25,14 +25,14 @@ export class PostgresSubjectStore implements SubjectStore {
 
   async insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically(async (tx) => {
-      await tx`INSERT INTO ${tx(this.table)} (id, app_id, end_user_id, created_at, record) VALUES (${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${row.record})`;
+      await tx`INSERT INTO ${tx(this.table)} (id, app_id, end_user_id, created_at, record) VALUES (${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${this.store.fragments.compact(row.record)})`;
     }, completion);
   }
 
   /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
   async get(appId: string, id: string): Promise<string | null> {
     const [row] = await this.store.sql`SELECT record FROM ${this.store.sql(this.table)} WHERE id = ${id} AND app_id = ${appId}`;
-    return row?.record ?? null;
+    return row ? this.store.expandRecord(row.record) : null;
   }
 
   /**

@@ -92,7 +92,8 @@ function subjectTable<N extends string>(name: N) {
       createdAt: integer("created_at").notNull(),
       record: text("record").notNull(),
     },
-    (t) => [index(`${name}_app_idx`).on(t.appId, t.createdAt)],
+    // No index on (app_id, created_at): no query reads a Subject table by App alone (no list
+    // endpoint), and every insert paid for one. A list endpoint brings the index it needs.
   );
 }
 
@@ -180,4 +181,14 @@ export const feedback = sqliteTable(
 export const readinessProbe = sqliteTable("readiness_probe", {
   id: integer("id").primaryKey(),
   at: integer("at").notNull(),
+});
+
+/**
+ * Long constant JSON blocks that many stored records contain (a chart's conventions: 2.5 KB of
+ * its 6 KB), stored once. A record holds a reference in their place and is read back whole: see
+ * src/db/record-fragments.ts. Content-addressed (id from the SHA-256 of json), never changed.
+ */
+export const recordFragments = sqliteTable("record_fragments", {
+  id: text("id").primaryKey(),
+  json: text("json").notNull(),
 });

@@ -5,7 +5,8 @@
  */
 import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, idempotencyRecords, readinessProbe, SUBJECT_TABLES, usageMonths } from "./schema.ts";
+import { apiKeys, apps, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
+import { recordFragment, RecordFragments } from "../record-fragments.ts";
 import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
@@ -355,7 +356,25 @@ export class SqliteStore implements Storage {
     const table = recordTableOf(resourceId);
     if (!table) return null;
     const row = this.db.select({ record: table.record }).from(table).where(and(eq(table.id, resourceId), eq(table.appId, appId))).get();
-    return row?.record ?? null;
+    return row ? this.expandRecord(row.record) : null;
+  }
+
+  // ── record fragments (see ../record-fragments.ts) ─────────────────────────
+  readonly fragments = new RecordFragments();
+
+  async registerRecordFragment(json: string): Promise<void> {
+    const fragment = recordFragment(json);
+    this.db.insert(recordFragments).values(fragment).onConflictDoNothing().run();
+    this.fragments.use(fragment);
+  }
+
+  /** A stored record as answered: its fragment references replaced (read from the table the first time). */
+  expandRecord(stored: string): string {
+    for (const id of this.fragments.unknownIn(stored)) {
+      const row = this.db.select().from(recordFragments).where(eq(recordFragments.id, id)).get();
+      if (row) this.fragments.remember(row);
+    }
+    return this.fragments.expand(stored);
   }
 
   /** True when the Subject (chart, cast or Plan, by its id's prefix) exists in the App; synchronous, to run inside a write. */

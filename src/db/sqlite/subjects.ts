@@ -52,12 +52,13 @@ export class SubjectRepository implements SubjectStore {
   }
 
   async insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void> {
-    await this.store.atomically(() => this.statements.insert.run({ ...row }), completion);
+    await this.store.atomically(() => this.statements.insert.run({ ...row, record: this.store.fragments.compact(row.record) }), completion);
   }
 
   /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
   async get(appId: string, id: string): Promise<string | null> {
-    return this.statements.get.get({ id, appId })?.record ?? null;
+    const stored = this.statements.get.get({ id, appId })?.record;
+    return stored === undefined ? null : this.store.expandRecord(stored);
   }
 
   /** @returns false when no such Subject exists in the App */
