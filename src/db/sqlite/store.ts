@@ -80,22 +80,12 @@ export class SqliteStore implements Storage {
       keyByDigest: this.db.select().from(apiKeys).where(eq(apiKeys.digest, sql.placeholder("digest"))).prepare(),
       appById: this.db.select().from(apps).where(eq(apps.id, sql.placeholder("id"))).prepare(),
       dataVersion: this.sqlite.query<{ data_version: number }, []>("PRAGMA data_version"),
-      record: this.db
-        .insert(idem)
-        .values({
-          appId: sql.placeholder("appId"),
-          key: sql.placeholder("key"),
-          fingerprint: sql.placeholder("fingerprint"),
-          state: "completed",
-          status: sql.placeholder("status") as unknown as number,
-          body: sql.placeholder("body") as unknown as string,
-          requestId: sql.placeholder("requestId"),
-          createdAt: sql.placeholder("createdAt"),
-          expiresAt: sql.placeholder("expiresAt"),
-          lockedUntil: sql.placeholder("lockedUntil"),
-          resourceId: sql.placeholder("resourceId") as unknown as string,
-        })
-        .prepare(),
+      // Plain bun:sqlite, not drizzle's prepared insert: this runs once per write of the service,
+      // and drizzle maps every placeholder on each run (≈ 1–2 µs of a ~100 µs chart creation).
+      record: this.sqlite.prepare<never, [Record<string, string | number | null>]>(
+        `INSERT INTO idempotency_records (app_id, key, fingerprint, state, status, body, request_id, created_at, expires_at, locked_until, resource_id)
+         VALUES ($appId, $key, $fingerprint, 'completed', $status, $body, $requestId, $createdAt, $expiresAt, $lockedUntil, $resourceId)`,
+      ),
       forgetReplaced: this.db
         .delete(idem)
         .where(and(eq(idem.appId, sql.placeholder("appId")), eq(idem.key, sql.placeholder("key")), eq(idem.requestId, sql.placeholder("requestId"))))

@@ -2,7 +2,7 @@
  * Storage of immutable Subjects (charts, casts, Plans): one row shape, one repository.
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableName, sql } from "drizzle-orm";
 import { SUBJECT_TABLES as TABLES } from "./schema.ts";
 import type { SqliteStore } from "./store.ts";
 import type { IdempotencyCompletion } from "../types.ts";
@@ -33,16 +33,10 @@ export class SubjectRepository implements SubjectStore {
         .from(table)
         .where(and(eq(table.id, sql.placeholder("id")), eq(table.appId, sql.placeholder("appId"))))
         .prepare(),
-      insert: this.store.db
-        .insert(table)
-        .values({
-          id: sql.placeholder("id"),
-          appId: sql.placeholder("appId"),
-          endUserId: sql.placeholder("endUserId"),
-          createdAt: sql.placeholder("createdAt"),
-          record: sql.placeholder("record"),
-        })
-        .prepare(),
+      // Plain bun:sqlite for the hottest insert of the service (see the idempotency record's insert).
+      insert: this.store.sqlite.prepare<never, [Record<keyof SubjectRow, string | number | null>]>(
+        `INSERT INTO ${getTableName(table)} (id, app_id, end_user_id, created_at, record) VALUES ($id, $appId, $endUserId, $createdAt, $record)`,
+      ),
     };
   }
 
