@@ -90,6 +90,9 @@ export class BackgroundCheckpoints {
     this.stopped ??= new Promise<void>((resolve) => {
       this.resolveStopped = resolve;
       if (this.failure !== null) return resolve();
+      // Referenced again until it answers: otherwise a process with nothing else left (a server
+      // shutting down) would exit before the worker has closed its connection.
+      this.worker.ref();
       this.worker.postMessage({ type: "stop" } satisfies CheckpointerCommand);
     }).then(() => {
       void this.worker.terminate();
