@@ -7,7 +7,7 @@ import { loadConfig, ConfigError, type Config } from "./config.ts";
 import { describeDatabase, migrateStorage, openStorage } from "./db/open-storage.ts";
 import type { Storage } from "./db/storage.ts";
 import { createApp } from "./app.ts";
-import { createLogger } from "./platform/request-log.ts";
+import { createLogger, endLog } from "./platform/request-log.ts";
 import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
 import { Operator } from "./cli/operator.ts";
 import { VERSION } from "./version.ts";
@@ -118,7 +118,7 @@ async function serve(config: Config): Promise<void> {
     await app.counter.flush().catch(() => {});
     await store.close().catch(() => {});
     logger.info({ signal }, "stopped");
-    logger.flush?.();
+    await endLog(logger);
     process.exit(0);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -11,6 +11,27 @@ export function createLogger(level: LogLevel): Logger {
   return pino({ level, base: { service: "lingshu" }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ sync: false }));
 }
 
+/**
+ * Ends the asynchronous log destination once everything buffered is written, for the last lines
+ * before process.exit. (pino's flush(cb) calls back at once with the default settings, and a
+ * synchronous flush cannot wait for a write already in flight; process.exit then dropped it.)
+ * Resolves after at most `timeoutMs`, so a stalled stdout cannot hold the exit.
+ */
+export function endLog(logger: Logger, timeoutMs = 1000): Promise<void> {
+  const stream = (logger as unknown as Record<symbol, { end?: () => void; once?: (event: string, listener: () => void) => void }>)[pino.symbols.streamSym];
+  if (!stream?.end || !stream.once) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.once!("close", done);
+    stream.once!("error", done);
+    stream.end!();
+  });
+}
+
 export interface RequestLogLine {
   request_id: string;
   app_id: string | null;
