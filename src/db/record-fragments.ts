@@ -63,6 +63,20 @@ export class RecordFragments {
     return out;
   }
 
+  /**
+   * `stored` as answered. References this store has not seen yet (a block another process
+   * registered) are read with `load` first; every later read is a single pass over the text.
+   */
+  async read(stored: string, load: (ids: string[]) => RecordFragment[] | Promise<RecordFragment[]>): Promise<string> {
+    try {
+      return this.expand(stored);
+    } catch (error) {
+      if (!(error instanceof MissingRecordFragment)) throw error;
+    }
+    for (const fragment of await load(this.unknownIn(stored))) this.remember(fragment);
+    return this.expand(stored);
+  }
+
   /** Ids referenced by `stored` that this store has not read yet. */
   unknownIn(stored: string): string[] {
     return references(stored).filter((id) => !this.known.has(id));
@@ -73,10 +87,11 @@ export class RecordFragments {
    * @throws MissingRecordFragment for a reference not known (look it up with unknownIn first)
    */
   expand(stored: string): string {
-    if (!stored.includes(MARK)) return stored;
+    let at = stored.indexOf(MARK);
+    if (at < 0) return stored;
     let out = "";
     let from = 0;
-    for (let at = stored.indexOf(MARK); at >= 0; at = stored.indexOf(MARK, from)) {
+    for (; at >= 0; at = stored.indexOf(MARK, from)) {
       const id = stored.slice(at + 1, at + 1 + ID_LENGTH);
       const json = this.known.get(id);
       if (json === undefined) throw new MissingRecordFragment(id);

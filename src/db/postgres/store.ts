@@ -21,7 +21,7 @@ import type { SQL } from "bun";
 import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
-import { recordFragment, RecordFragments } from "../record-fragments.ts";
+import { recordFragment, RecordFragments, type RecordFragment } from "../record-fragments.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
 import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
@@ -333,13 +333,8 @@ export class PostgresStore implements Storage {
   }
 
   /** A stored record as answered: its fragment references replaced (read from the table the first time). */
-  async expandRecord(stored: string): Promise<string> {
-    const unknown = this.fragments.unknownIn(stored);
-    if (unknown.length > 0) {
-      const rows = await this.sql<{ id: string; json: string }[]>`SELECT id, json FROM record_fragments WHERE id = ANY(${this.sql.array(unknown, "TEXT")})`;
-      for (const row of rows) this.fragments.remember(row);
-    }
-    return this.fragments.expand(stored);
+  expandRecord(stored: string): Promise<string> {
+    return this.fragments.read(stored, (ids) => this.sql<RecordFragment[]>`SELECT id, json FROM record_fragments WHERE id = ANY(${this.sql.array(ids, "TEXT")})`);
   }
 
   /**

@@ -11,7 +11,7 @@
  *
  * If the worker cannot start or fails later, the request connection goes back
  * to checkpointing inline; while it runs, an inline checkpoint remains as a
- * backstop should the WAL ever outgrow FALLBACK_AUTOCHECKPOINT_FRAMES.
+ * backstop should the WAL ever outgrow fallbackFrames(restartAfterFrames).
  */
 import type { Database } from "bun:sqlite";
 

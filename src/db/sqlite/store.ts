@@ -359,12 +359,8 @@ export class SqliteStore implements Storage {
   }
 
   /** A stored record as answered: its fragment references replaced (read from the table the first time). */
-  expandRecord(stored: string): string {
-    for (const id of this.fragments.unknownIn(stored)) {
-      const row = this.db.select().from(recordFragments).where(eq(recordFragments.id, id)).get();
-      if (row) this.fragments.remember(row);
-    }
-    return this.fragments.expand(stored);
+  expandRecord(stored: string): Promise<string> {
+    return this.fragments.read(stored, (ids) => this.db.select().from(recordFragments).where(inArray(recordFragments.id, ids)).all());
   }
 
   /** True when the Subject (chart, cast or Plan, by its id's prefix) exists in the App; synchronous, to run inside a write. */
