@@ -116,6 +116,17 @@ export function buildBinary(outfile) {
   return { path: outfile, ms: Date.now() - started };
 }
 
+/**
+ * The compiled binary a bench runs: LINGSHU_BINARY when set, else one built into `dir` now
+ * (`say` hears how long the build took). Returns the command and how to name it in the report.
+ */
+export function binaryUnderTest(dir, say) {
+  if (process.env.LINGSHU_BINARY) return { command: [process.env.LINGSHU_BINARY], target: `binary ${process.env.LINGSHU_BINARY}` };
+  const built = buildBinary(join(dir, "lingshu"));
+  say(`built the binary in ${built.ms} ms`);
+  return { command: [built.path], target: "compiled binary (scripts/build.ts)" };
+}
+
 /** VmRSS and VmHWM (peak RSS) of a live process, in KiB, from /proc/<pid>/status; null once it is gone. */
 export function readMemory(pid) {
   let text;

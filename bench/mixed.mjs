@@ -53,7 +53,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
-  root, bun, makeWorkDir, removeWorkDir, benchEnv, createBenchTenant, freePort, startServer, stopServer, buildBinary,
+  root, bun, makeWorkDir, removeWorkDir, benchEnv, createBenchTenant, freePort, startServer, stopServer, binaryUnderTest,
   MemorySampler, readCpuSeconds, databaseBytes, mib,
 } from "./lib.mjs";
 import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, nextKeySeq, percentile, runPhase, Series, VirtualUserBase } from "./load.mjs";
@@ -348,14 +348,8 @@ try {
     const flags = (process.env.BENCH_BUN_FLAGS ?? "").split(/\s+/).filter(Boolean);
     command = [bun, ...flags, join(root, "src", "main.ts")];
     target = `bun ${flags.length ? `${flags.join(" ")} ` : ""}src/main.ts serve`;
-  } else if (process.env.LINGSHU_BINARY) {
-    command = [process.env.LINGSHU_BINARY];
-    target = `binary ${process.env.LINGSHU_BINARY}`;
   } else {
-    const built = buildBinary(join(dir, "lingshu"));
-    command = [built.path];
-    target = "compiled binary (scripts/build.ts)";
-    process.stderr.write(`built the binary in ${built.ms} ms\n`);
+    ({ command, target } = binaryUnderTest(dir, (line) => process.stderr.write(`${line}\n`)));
   }
   const { key } = createBenchTenant(command, env);
   const servicePort = await freePort();

@@ -49,7 +49,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import {
-  root, bun, makeWorkDir, removeWorkDir, benchEnv, cliJson, createBenchTenant, freePort, startServer, stopServer, buildBinary,
+  root, bun, makeWorkDir, removeWorkDir, benchEnv, cliJson, createBenchTenant, freePort, startServer, stopServer, binaryUnderTest,
   readCpuSeconds,
 } from "./lib.mjs";
 import { BAZI_INPUTS, CAST_QUESTIONS, envNumber, formatMs as ms, percentile, runPhase, VirtualUserBase } from "./load.mjs";
@@ -227,17 +227,7 @@ const results = [];
 
 try {
   // The binary.
-  let command;
-  let target;
-  if (process.env.LINGSHU_BINARY) {
-    command = [process.env.LINGSHU_BINARY];
-    target = `binary ${process.env.LINGSHU_BINARY}`;
-  } else {
-    const built = buildBinary(join(dir, "lingshu"));
-    command = [built.path];
-    target = "compiled binary (scripts/build.ts)";
-    note(`built the binary in ${built.ms} ms`);
-  }
+  const { command, target } = binaryUnderTest(dir, note);
 
   // PostgreSQL.
   if (configs.some((c) => c.startsWith("pg"))) {
