@@ -139,6 +139,17 @@ export interface BinaryDatabase extends TestDatabase {
   primaryKey(table: string): Promise<string[]>;
 }
 
+interface OpenedDatabase {
+  db: BinaryDatabase;
+  close: () => Promise<void> | void;
+}
+
+/** `db` plus its catalogue: both queries answer a `name` column; the primary-key one takes the table. */
+function withCatalogue(db: TestDatabase, tablesQuery: string, primaryKeyQuery: string, close: OpenedDatabase["close"]): OpenedDatabase {
+  const names = async (query: string, ...params: unknown[]) => (await db.all<{ name: string }>(query, ...params)).map((r) => r.name);
+  return { db: { ...db, tables: () => names(tablesQuery), primaryKey: (table) => names(primaryKeyQuery, table) }, close };
+}
+
 export class LingshuBinary {
   readonly binary: string;
   /** The folder the binary runs in (empty apart from what it creates). */
@@ -245,39 +256,34 @@ export class LingshuBinary {
    * pool on PostgreSQL), so nothing of the test's stays open across kills and restarts.
    */
   async readDatabase<T>(read: (db: BinaryDatabase) => Promise<T>): Promise<T> {
+    const { db, close } = this.openDatabaseBeside();
+    try {
+      return await read(db);
+    } finally {
+      await close();
+    }
+  }
+
+  /** The backend's database with its catalogue questions (tables, primary keys) asked in its own SQL. */
+  private openDatabaseBeside(): OpenedDatabase {
     if (this.databaseUrl) {
       const sql = new SQL(this.databaseUrl, { max: 2 });
-      try {
-        const db = postgresTestDatabase(sql);
-        return await read({
-          ...db,
-          tables: async () => (await db.all<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'")).map((t) => t.name),
-          primaryKey: async (table) =>
-            (
-              await db.all<{ name: string }>(
-                `SELECT k.column_name AS name FROM information_schema.table_constraints c
-                 JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema AND k.table_name = c.table_name
-                 WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = current_schema() AND c.table_name = ? ORDER BY k.ordinal_position`,
-                table,
-              )
-            ).map((c) => c.name),
-        });
-      } finally {
-        await sql.close();
-      }
+      return withCatalogue(
+        postgresTestDatabase(sql),
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+        `SELECT k.column_name AS name FROM information_schema.table_constraints c
+         JOIN information_schema.key_column_usage k ON k.constraint_name = c.constraint_name AND k.table_schema = c.table_schema AND k.table_name = c.table_name
+         WHERE c.constraint_type = 'PRIMARY KEY' AND c.table_schema = current_schema() AND c.table_name = ? ORDER BY k.ordinal_position`,
+        () => sql.close(),
+      );
     }
     const sqlite = new Database(this.databasePath, { readonly: true });
-    try {
-      const db = sqliteTestDatabase(sqlite);
-      return await read({
-        ...db,
-        tables: async () => (await db.all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")).map((t) => t.name),
-        primaryKey: async (table) =>
-          (await db.all<{ name: string; pk: number }>(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`, table)).map((c) => c.name),
-      });
-    } finally {
-      sqlite.close();
-    }
+    return withCatalogue(
+      sqliteTestDatabase(sqlite),
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+      "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+      () => sqlite.close(),
+    );
   }
 
   /** cli() that must exit 0 and print one JSON object. */

@@ -10,7 +10,11 @@
  */
 import { describe, test } from "bun:test";
 import { SQL } from "bun";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openPostgresStore, type PostgresStore } from "../../src/db/postgres/store.ts";
+import { openSqliteStore, type SqliteStore } from "../../src/db/sqlite/store.ts";
 import type { TestDatabase as TestDatabaseAccess } from "../helpers/database.ts";
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
@@ -107,4 +111,16 @@ export function postgresTestDatabase(sql: SQL): TestDatabaseAccess {
       return Number(row?.n ?? 0);
     },
   };
+}
+
+/** Runs `use` on a store over a fresh SQLite file (the same scenario on the embedded backend), then removes it. */
+export async function onFreshSqliteStore(label: string, use: (store: SqliteStore) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `lingshu-${label}-`));
+  const store = openSqliteStore(join(dir, `${label}.sqlite`));
+  try {
+    await use(store);
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

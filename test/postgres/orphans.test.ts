@@ -5,11 +5,7 @@
  * hard delete. The same checks on SQLite and on PostgreSQL.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
-import { openSqliteStore } from "../../src/db/sqlite/store.ts";
+import { describePostgres, onFreshSqliteStore, storesOnFreshDatabase } from "./helpers.ts";
 import { DeletedMeanwhile } from "../../src/db/types.ts";
 import type { Storage } from "../../src/db/storage.ts";
 import { newId } from "../../src/platform/ids.ts";
@@ -48,14 +44,7 @@ test("DeletedMeanwhile answers 404 RESOURCE_NOT_FOUND naming the deleted record"
 });
 
 test("SQLite: no Response on a deleted Subject, no feedback on a deleted Response", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "lingshu-orphans-"));
-  const store = openSqliteStore(join(dir, "o.sqlite"));
-  try {
-    await refusesOrphans(store, "app_sqlite");
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await onFreshSqliteStore("orphans", (store) => refusesOrphans(store, "app_sqlite"));
 });
 
 describePostgres("PostgreSQL orphans", () => {

@@ -6,12 +6,8 @@
  * quota (a crisis escalation's safety text) the unit always counts.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
+import { describePostgres, onFreshSqliteStore, storesOnFreshDatabase } from "./helpers.ts";
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
-import { openSqliteStore } from "../../src/db/sqlite/store.ts";
 import { MonthlyQuotaExhausted, type IdempotencyCompletion } from "../../src/db/types.ts";
 import type { ResponseRow, Storage } from "../../src/db/storage.ts";
 import { newId } from "../../src/platform/ids.ts";
@@ -61,14 +57,7 @@ async function refusesPastTheQuota(store: Storage, appId: string): Promise<void>
 }
 
 test("SQLite: billing units past the quota are refused with MonthlyQuotaExhausted, and nothing is stored", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "lingshu-quota-"));
-  const store = openSqliteStore(join(dir, "q.sqlite"));
-  try {
-    await refusesPastTheQuota(store, "app_sqlite");
-  } finally {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await onFreshSqliteStore("quota", (store) => refusesPastTheQuota(store, "app_sqlite"));
 });
 
 test("MonthlyQuotaExhausted answers 429 MONTHLY_QUOTA_EXCEEDED, retryable at the next UTC month", () => {
