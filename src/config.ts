@@ -2,6 +2,8 @@
  * Environment → typed configuration, parsed and validated once at start.
  * An invalid value fails with one clear line naming the variable.
  */
+import { CONSERVATIVE_PROFILE, EFFORTS, profileFor, type Effort } from "./responses/model-profiles.ts";
+
 export interface Config {
   port: number;
   host: string;
@@ -17,6 +19,8 @@ export interface Config {
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   model: string;
+  /** LINGSHU_MODEL_EFFORT; null: the service's default for a short answer (model-request.ts). */
+  modelEffort: Effort | null;
   /** One model attempt's timeout (LINGSHU_MODEL_TIMEOUT_MS). */
   modelTimeoutMs: number;
   /** Retries after a failed model attempt (LINGSHU_MODEL_MAX_RETRIES). */
@@ -49,6 +53,19 @@ export const MODEL_DEADLINE_DEFAULT_MS = 60_000;
 export const MODEL_DEADLINE_MAX_MS = 120_000;
 
 export class ConfigError extends Error {}
+
+/** LINGSHU_MODEL_EFFORT: one of EFFORTS, and one the configured model accepts when it is a known one. */
+function modelEffort(raw: string | null, model: string): Effort | null {
+  if (raw === null) return null;
+  const effort = raw.toLowerCase();
+  if (!(EFFORTS as readonly string[]).includes(effort)) throw new ConfigError(`LINGSHU_MODEL_EFFORT must be one of ${EFFORTS.join(", ")} (got "${raw}")`);
+  const profile = profileFor(model);
+  if (profile === CONSERVATIVE_PROFILE) return effort as Effort;
+  const accepted = profile.accepts.efforts;
+  if (accepted.length === 0) throw new ConfigError(`LINGSHU_MODEL_EFFORT is set, but ${model} accepts no effort setting; unset it`);
+  if (!accepted.includes(effort as Effort)) throw new ConfigError(`LINGSHU_MODEL_EFFORT=${effort} is not accepted by ${model} (it accepts ${accepted.join(", ")})`);
+  return effort as Effort;
+}
 
 function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -116,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (keyPepper !== null && keyPepper.length < 16) throw new ConfigError("KEY_PEPPER must be at least 16 characters");
   if (keyPepper === null && production) throw new ConfigError("KEY_PEPPER must be set when NODE_ENV=production");
   const databasePath = optional(env, "DATABASE_PATH") ?? "./data/lingshu.sqlite";
+  const model = optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL;
   const modelTimeoutMs = integer(env, "LINGSHU_MODEL_TIMEOUT_MS", MODEL_TIMEOUT_DEFAULT_MS, 100, MODEL_DEADLINE_MAX_MS);
   const modelDeadlineMs = integer(env, "LINGSHU_MODEL_DEADLINE_MS", Math.max(MODEL_DEADLINE_DEFAULT_MS, modelTimeoutMs), 100, MODEL_DEADLINE_MAX_MS);
   if (modelDeadlineMs < modelTimeoutMs) {
@@ -132,7 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: logLevel as LogLevel,
     anthropicApiKey: optional(env, "ANTHROPIC_API_KEY"),
     anthropicBaseUrl: absoluteUrl("ANTHROPIC_BASE_URL", optional(env, "ANTHROPIC_BASE_URL")),
-    model: optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL,
+    model,
+    modelEffort: modelEffort(optional(env, "LINGSHU_MODEL_EFFORT"), model),
     modelTimeoutMs,
     modelMaxRetries: integer(env, "LINGSHU_MODEL_MAX_RETRIES", 2, 0, 5),
     modelDeadlineMs,

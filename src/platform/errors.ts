@@ -28,6 +28,7 @@ export const ERROR_CATALOG = {
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false, description: "The body is larger than 64 KiB." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, retryable: false, description: "The body must be sent as `Content-Type: application/json`." },
   RANGE_NOT_SATISFIABLE: { status: 416, retryable: false, description: "The audio asset: the `Range` selects no byte of the file (it starts past the end); `Content-Range: bytes */length` gives the size." },
+  MODEL_REFUSED: { status: 422, retryable: false, description: "The AI model declined to answer this input under its own usage policy (the message names its category when it gave one). Nothing was stored or billed; retrying the same input will not help." },
   BAZI_CHART_NOT_FOUND: { status: 422, retryable: false, description: "The Plan's `bazi_chart_id` does not name a chart of your App." },
   RATE_LIMITED: { status: 429, retryable: true, description: "The App's requests-per-minute allowance is spent; wait `retry_after_ms`." },
   CONCURRENCY_LIMITED: { status: 429, retryable: true, description: "The App has too many requests in flight; wait `retry_after_ms`." },

@@ -1,7 +1,8 @@
 /**
- * The Anthropic interpreter: the only module that imports the SDK. One Messages
- * call per turn returns both the answer and the updated summary through a
- * forced tool call. The system prompt and the fact sheet carry cache_control
+ * The Anthropic interpreter: the only module that calls the SDK. One Messages
+ * call per turn returns both the answer and the updated summary as structured
+ * output, in the request shape the configured model's profile allows
+ * (model-request.ts). The system prompt and the fact sheet carry cache_control
  * breakpoints, so follow-ups on one Subject reuse the cached prefix.
  *
  * Retries are ours, not the SDK's (maxRetries: 0): the SDK would sleep for
@@ -9,25 +10,29 @@
  * response headers. Here every attempt is aborted at min(attempt timeout, what
  * is left of the total deadline), including a slow body, a wait longer than
  * the deadline is not taken, and the number of retries is bounded, so a client
- * never waits longer than LINGSHU_MODEL_DEADLINE_MS.
+ * never waits longer than LINGSHU_MODEL_DEADLINE_MS. A refusal is not retried;
+ * an answer cut off at max_tokens is retried with twice the room.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { buildPrompt, ANSWER_TOOL, ANSWER_TOOL_NAME } from "./prompt.ts";
+import { buildPrompt, type PromptParts } from "./prompt.ts";
 import { clampSummary, localRollingSummary } from "./summary.ts";
 import { ModelFailure } from "./model-failure.ts";
-import type { Interpretation, Interpreter, InterpretRequest } from "./interpreter.ts";
+import { effortFor, initialMaxTokens, messageRequest, readAnswer, widerMaxTokens, type ModelOutcome, type RequestSettings } from "./model-request.ts";
+import type { Effort, ModelProfile } from "./model-profiles.ts";
+import type { Interpretation, Interpreter, InterpretRequest, ModelUsage } from "./interpreter.ts";
 
 export interface AnthropicOptions {
   apiKey: string;
   baseUrl: string | null;
   model: string;
+  profile: ModelProfile;
+  /** The configured effort (LINGSHU_MODEL_EFFORT); null: ours, where the model accepts one. */
+  effort: Effort | null;
   attemptTimeoutMs: number;
   maxRetries: number;
   deadlineMs: number;
 }
 
-/** Room for a focused answer plus the summary, in Chinese too (about one token per character). */
-const MAX_TOKENS = 2048;
 /** Backoff without a Retry-After: 250 ms, 500 ms, 1 s … (half to full, jittered), at most 4 s. */
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_MAX_MS = 4000;
@@ -36,13 +41,31 @@ const CLIENT_RETRY_AFTER_MS = { timeout: 2000, unavailable: 1000 } as const;
 /** A Retry-After longer than this is not passed on as is (the upstream may ask for minutes). */
 const CLIENT_RETRY_AFTER_MAX_MS = 60_000;
 
+/** The Messages API's own error body ({type: "error", error: {type, message}}), for the operator. */
+export interface UpstreamError {
+  status: number;
+  type: string;
+  message: string;
+}
+
 /** One failed attempt, classified. */
-interface AttemptFailure {
-  kind: "timeout" | "unavailable";
+export interface AttemptFailure {
+  kind: "timeout" | "unavailable" | "refused";
   retryable: boolean;
   /** The upstream's Retry-After, if it sent one. */
   retryAfterMs: number | null;
   reason: string;
+  /** Present when the API answered with an error status. */
+  upstream?: UpstreamError;
+}
+
+function upstreamError(err: InstanceType<typeof Anthropic.APIError>): UpstreamError {
+  const body = (err.error as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+  return {
+    status: err.status ?? 0,
+    type: typeof body?.type === "string" ? body.type : "unknown",
+    message: typeof body?.message === "string" ? body.message : err.message,
+  };
 }
 
 function retryAfterOf(headers: Headers | undefined): number | null {
@@ -63,10 +86,11 @@ export function classifyFailure(err: unknown, abortedByDeadline: boolean): Attem
   if (err instanceof Anthropic.APIError) {
     const status = err.status ?? 0;
     const retryAfterMs = retryAfterOf(err.headers);
-    if (status === 408 || status === 504) return { kind: "timeout", retryable: true, retryAfterMs, reason: `the model endpoint timed out (${status})` };
+    const upstream = upstreamError(err);
+    if (status === 408 || status === 504) return { kind: "timeout", retryable: true, retryAfterMs, reason: `the model endpoint timed out (${status})`, upstream };
     // 409 is the API's lock timeout, 429 rate limiting, 529 overload, other 5xx faults: all pass.
     const transient = status === 409 || status === 429 || status >= 500;
-    return { kind: "unavailable", retryable: transient, retryAfterMs, reason: `the model endpoint answered ${status}` };
+    return { kind: "unavailable", retryable: transient, retryAfterMs, reason: `the model endpoint answered ${status} ${upstream.type}`, upstream };
   }
   // Anything else the call threw (a connection reset while the body was read, a body that is not JSON) is the upstream failing too.
   return { kind: "unavailable", retryable: true, retryAfterMs: null, reason: `the model call failed (${err instanceof Error ? err.name : typeof err})` };
@@ -74,8 +98,39 @@ export function classifyFailure(err: unknown, abortedByDeadline: boolean): Attem
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The one-line reason of an answer that is not an answer. */
+function outcomeFailure(outcome: Exclude<ModelOutcome, { kind: "answer" }>): AttemptFailure {
+  switch (outcome.kind) {
+    case "refused":
+      return { kind: "refused", retryable: false, retryAfterMs: null, reason: `its refusal category: ${outcome.category ?? "none given"}` };
+    case "cut_off":
+      return { kind: "unavailable", retryable: true, retryAfterMs: null, reason: `the model's answer was cut off (stop reason ${outcome.stopReason})` };
+    case "malformed":
+      return { kind: "unavailable", retryable: true, retryAfterMs: null, reason: outcome.reason };
+  }
+}
+
+function usageOf(message: Anthropic.Message): ModelUsage {
+  const u = message.usage;
+  return {
+    input_tokens: u.input_tokens,
+    output_tokens: u.output_tokens,
+    cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
+  };
+}
+
+/** A model answer read, with its token counts. */
+export interface ModelReply {
+  outcome: ModelOutcome;
+  model: string;
+  usage: ModelUsage;
+}
+
 export class AnthropicInterpreter implements Interpreter {
   private readonly client: Anthropic;
+  /** The first attempt's request settings; a cut-off answer widens max_tokens for the next. */
+  readonly settings: RequestSettings;
 
   constructor(private readonly options: AnthropicOptions) {
     this.client = new Anthropic({
@@ -87,10 +142,18 @@ export class AnthropicInterpreter implements Interpreter {
       logLevel: "off",
       openTelemetry: false,
     });
+    this.settings = {
+      model: options.model,
+      profile: options.profile,
+      effort: effortFor(options.profile, options.effort),
+      maxTokens: initialMaxTokens(options.profile),
+    };
   }
 
   async interpret(request: InterpretRequest): Promise<Interpretation> {
+    const prompt = buildPrompt(request);
     const deadline = performance.now() + this.options.deadlineMs;
+    let settings = this.settings;
     let failure: AttemptFailure | null = null;
     for (let attempt = 0; attempt <= this.options.maxRetries; attempt++) {
       if (failure) {
@@ -101,12 +164,33 @@ export class AnthropicInterpreter implements Interpreter {
       // Whole milliseconds: the SDK refuses a fractional timeout.
       const budget = Math.floor(Math.min(this.options.attemptTimeoutMs, deadline - performance.now()));
       if (budget < 1) break;
-      const result = await this.attempt(request, budget);
-      if ("interpretation" in result) return result.interpretation;
-      failure = result.failure;
+      const result = await this.send(settings, prompt, budget);
+      if ("failure" in result) {
+        failure = result.failure;
+      } else if (result.outcome.kind === "answer") {
+        const { answer, summary } = result.outcome;
+        // A missing summary must not lose the conversation: fall back to the local rolling one.
+        const kept = summary !== null ? clampSummary(summary) : localRollingSummary(request.summary, request.input, answer);
+        return { text: answer, summary: kept, model: result.model, usage: result.usage };
+      } else {
+        failure = outcomeFailure(result.outcome);
+        if (result.outcome.kind === "cut_off") {
+          const wider = widerMaxTokens(settings);
+          if (wider === null) break;
+          settings = { ...settings, maxTokens: wider };
+        }
+      }
       if (!failure.retryable) break;
     }
     throw this.finalFailure(failure);
+  }
+
+  /**
+   * One request as Responses send it, with this prompt, and no retry: what the
+   * operator's `check-model` uses to show whether Responses will work.
+   */
+  probe(prompt: PromptParts): Promise<ModelReply | { failure: AttemptFailure }> {
+    return this.send(this.settings, prompt, this.options.attemptTimeoutMs);
   }
 
   private backoff(retry: number): number {
@@ -117,59 +201,22 @@ export class AnthropicInterpreter implements Interpreter {
   private finalFailure(failure: AttemptFailure | null): ModelFailure {
     // No attempt fitted in the deadline at all (a misconfiguration): treat it as a timeout.
     const f = failure ?? { kind: "timeout" as const, retryAfterMs: null, reason: "no attempt fitted in the deadline" };
+    if (f.kind === "refused") {
+      return new ModelFailure("refused", null, `The AI model declined to answer this input (${f.reason}); nothing was stored or billed. Retrying the same input will not help.`);
+    }
     // Our own retries are spent, so the client waits at least our default, longer if the upstream asked.
     const retryAfterMs = Math.min(CLIENT_RETRY_AFTER_MAX_MS, Math.ceil(Math.max(f.retryAfterMs ?? 0, CLIENT_RETRY_AFTER_MS[f.kind])));
     const what = f.kind === "timeout" ? "timed out" : "is unavailable";
     return new ModelFailure(f.kind, retryAfterMs, `The AI model ${what} (${f.reason}); nothing was stored or billed. Retry with the same Idempotency-Key and body.`);
   }
 
-  private async attempt(request: InterpretRequest, budgetMs: number): Promise<{ interpretation: Interpretation } | { failure: AttemptFailure }> {
-    const prompt = buildPrompt(request);
+  private async send(settings: RequestSettings, prompt: PromptParts, budgetMs: number): Promise<ModelReply | { failure: AttemptFailure }> {
     // The SDK's own timeout stops at the headers; this one also covers a body that trickles in.
     const cutoff = new AbortController();
     const timer = setTimeout(() => cutoff.abort(), budgetMs);
     try {
-      const message = await this.client.messages.create(
-        {
-          model: this.options.model,
-          max_tokens: MAX_TOKENS,
-          system: [{ type: "text", text: prompt.system, cache_control: { type: "ephemeral" } }],
-          tools: [ANSWER_TOOL],
-          tool_choice: { type: "tool", name: ANSWER_TOOL_NAME, disable_parallel_tool_use: true },
-          messages: [
-            {
-              role: "user",
-              content: [
-                { type: "text", text: prompt.facts, cache_control: { type: "ephemeral" } },
-                { type: "text", text: prompt.turn },
-              ],
-            },
-          ],
-        },
-        { timeout: budgetMs, signal: cutoff.signal },
-      );
-      const answer = message.content.find((block) => block.type === "tool_use" && block.name === ANSWER_TOOL_NAME);
-      const input = (answer?.type === "tool_use" ? answer.input : null) as { answer?: unknown; summary?: unknown } | null;
-      if (typeof input?.answer !== "string" || input.answer.trim() === "") {
-        return { failure: { kind: "unavailable", retryable: true, retryAfterMs: null, reason: `the model gave no answer (stop reason ${message.stop_reason})` } };
-      }
-      const text = input.answer.trim();
-      // A missing summary must not lose the conversation: fall back to the local rolling one.
-      const summary = typeof input.summary === "string" && input.summary.trim() !== "" ? clampSummary(input.summary) : localRollingSummary(request.summary, request.input, text);
-      const u = message.usage;
-      return {
-        interpretation: {
-          text,
-          summary,
-          model: message.model,
-          usage: {
-            input_tokens: u.input_tokens,
-            output_tokens: u.output_tokens,
-            cache_creation_input_tokens: u.cache_creation_input_tokens ?? 0,
-            cache_read_input_tokens: u.cache_read_input_tokens ?? 0,
-          },
-        },
-      };
+      const message = await this.client.messages.create(messageRequest(settings, prompt), { timeout: budgetMs, signal: cutoff.signal });
+      return { outcome: readAnswer(message, settings.profile.accepts.structuredOutput), model: message.model, usage: usageOf(message) };
     } catch (err) {
       return { failure: classifyFailure(err, cutoff.signal.aborted) };
     } finally {

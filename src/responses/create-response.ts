@@ -71,7 +71,8 @@ async function interpretOrFail(interpreter: Interpreter, request: InterpretReque
     return await interpreter.interpret(request);
   } catch (err) {
     if (!(err instanceof ModelFailure)) throw err;
-    throw new ApiError(err.kind === "timeout" ? "MODEL_TIMEOUT" : "MODEL_UNAVAILABLE", err.message, { retryAfterMs: err.retryAfterMs });
+    if (err.kind === "refused") throw new ApiError("MODEL_REFUSED", err.message);
+    throw new ApiError(err.kind === "timeout" ? "MODEL_TIMEOUT" : "MODEL_UNAVAILABLE", err.message, { retryAfterMs: err.retryAfterMs ?? undefined });
   }
 }
 

@@ -10,6 +10,7 @@ import { startFakeAnthropic, turnText, type FakeAnthropic } from "../helpers/fak
 import { responsesClient } from "../helpers/responses.ts";
 import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
 import { LOCAL_MODEL } from "../../src/responses/local-interpreter.ts";
+import { DEFAULT_MODEL } from "../../src/config.ts";
 
 const TURNS = 50;
 const KINDS = ["bazi", "liuyao", "healing"] as const;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   fake = await startFakeAnthropic();
   [local, model] = await Promise.all([
     startServer(),
-    startServer({ env: { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url, LINGSHU_MODEL: "claude-test", LINGSHU_MODEL_MAX_RETRIES: "0" } }),
+    startServer({ env: { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url, LINGSHU_MODEL_MAX_RETRIES: "0" } }),
   ]);
 });
 afterAll(async () => {
@@ -76,7 +77,7 @@ describe.each(KINDS)("%s: a 50-turn chain", (kind) => {
     expect(sizes[TURNS - 1]!).toBeLessThanOrEqual(sizes[1]!);
     expect(Math.max(...sizes.slice(1))).toBe(sizes[1]!);
     for (const summary of summaries) expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
-    expect(records.every((rec) => rec.model === "claude-test")).toBe(true);
+    expect(records.every((rec) => rec.model === DEFAULT_MODEL)).toBe(true);
   });
 });
 

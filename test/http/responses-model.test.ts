@@ -1,16 +1,19 @@
 /**
  * The Anthropic interpreter through the real SDK against a local fake Messages
- * API: the request it sends (cached system prompt and fact sheet, forced tool,
- * bounded summary), and every upstream failure mapped to 503/504 with a bounded
- * retry budget, nothing stored or billed, and a later retry with the same key
- * succeeding. Short timeouts keep these fast.
+ * API that refuses what the real API refuses: the request it sends with the
+ * default model (structured output, explicit effort, cached system prompt and
+ * fact sheet, nothing the model refuses), refusals and cut-off answers, and
+ * every upstream failure mapped to 503/504 with a bounded retry budget,
+ * nothing stored or billed, and a later retry with the same key succeeding.
+ * Short timeouts keep these fast.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { expectErrorShape, startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
-import { inputOf, startFakeAnthropic, turnText, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
+import { inputOf, startFakeAnthropic, turnText, unreachableUrl, type FakeAnthropic } from "../helpers/fake-anthropic.ts";
 import { responsesClient } from "../helpers/responses.ts";
-import { SYSTEM_PROMPT, ANSWER_TOOL_NAME } from "../../src/responses/prompt.ts";
+import { SYSTEM_PROMPT, ANSWER_SCHEMA } from "../../src/responses/prompt.ts";
 import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
+import { DEFAULT_MODEL } from "../../src/config.ts";
 import { utcMonth } from "../../src/platform/usage.ts";
 
 const TIMEOUT_MS = 200;
@@ -28,7 +31,6 @@ beforeAll(async () => {
     env: {
       ANTHROPIC_API_KEY: "test-key",
       ANTHROPIC_BASE_URL: fake.url,
-      LINGSHU_MODEL: "claude-test",
       LINGSHU_MODEL_TIMEOUT_MS: String(TIMEOUT_MS),
       LINGSHU_MODEL_DEADLINE_MS: String(DEADLINE_MS),
       LINGSHU_MODEL_MAX_RETRIES: String(MAX_RETRIES),
@@ -46,18 +48,23 @@ beforeEach(() => fake.reset());
 const billed = async () => (await s.operator.usage(s.tenant.app.id, utcMonth(Date.now()))).billing_units;
 const ask = (input = "结果如何？", idem = uniqueKey()) => r.post({ capability: "liuyao", subject_id: cast.id, input }, undefined, idem);
 
-describe("a successful call", () => {
-  test("one request: cached system prompt and fact sheet, forced tool, the answer and token usage in the record", async () => {
+describe("a successful call with the default model", () => {
+  test("one request the model accepts: structured output, explicit effort, no forced tool, no sampling or thinking settings; cached prefix", async () => {
     const rec = await r.first("liuyao", cast.id, "What do the moving lines mean?");
     expect(fake.requests).toHaveLength(1);
-    const { path, headers, body } = fake.requests[0]!;
+    const { path, headers, body, status } = fake.requests[0]!;
+    expect(status).toBe(200);
     expect(path).toBe("/v1/messages");
+    expect(headers["anthropic-version"]).toBe("2026-10-21");
     // This SDK version sends the key as a bearer token; older ones used x-api-key.
     expect(headers.authorization ?? `Bearer ${headers["x-api-key"]}`).toBe("Bearer test-key");
-    expect(body.model).toBe("claude-test");
+    expect(body.model).toBe(DEFAULT_MODEL);
+    expect(body.output_config).toEqual({ format: { type: "json_schema", schema: ANSWER_SCHEMA }, effort: "medium" });
+    for (const refused of ["tool_choice", "tools", "thinking", "temperature", "top_p", "top_k"]) expect(body).not.toHaveProperty(refused);
+    expect(body.messages.at(-1).role).toBe("user");
+    // Room for adaptive thinking before the answer.
+    expect(body.max_tokens).toBeGreaterThanOrEqual(8_000);
     expect(body.system).toEqual([{ type: "text", text: SYSTEM_PROMPT, cache_control: { type: "ephemeral" } }]);
-    expect(body.tool_choice).toMatchObject({ type: "tool", name: ANSWER_TOOL_NAME });
-    expect(body.tools.map((t: { name: string }) => t.name)).toEqual([ANSWER_TOOL_NAME]);
     const [facts, turn] = body.messages[0].content;
     expect(facts.cache_control).toEqual({ type: "ephemeral" });
     expect(facts.text).toContain("Primary hexagram: 雷火丰");
@@ -66,8 +73,18 @@ describe("a successful call", () => {
     expect(turn.text).toContain("Reply language: English");
     expect(turn.text).toContain("Subject: 这次面试能通过吗？");
     expect(inputOf(body)).toBe("What do the moving lines mean?");
-    expect(rec).toMatchObject({ model: "claude-test", output_text: "Fake answer 1 to: What do the moving lines mean?", safety: { escalated: false } });
-    expect(rec.usage).toEqual({ billing_units: 1, input_tokens: 1001, output_tokens: 200, cache_creation_input_tokens: 900, cache_read_input_tokens: 0 });
+    expect(rec).toMatchObject({ model: DEFAULT_MODEL, output_text: "Fake answer 1 to: What do the moving lines mean?", safety: { escalated: false } });
+    // The fake's model thought first (its thinking block was skipped) and its thinking tokens are output tokens.
+    expect(rec.usage.output_tokens).toBeGreaterThan(1_000);
+    expect(rec.usage.cache_creation_input_tokens).toBeGreaterThan(0);
+    expect(rec.usage.cache_read_input_tokens).toBe(0);
+  });
+
+  test("a follow-up reads the cached system prompt and fact sheet", async () => {
+    const first = await r.first("liuyao", cast.id, "结果如何？");
+    const second = await r.followUp(first.id, "那什么时候有消息？");
+    expect(second.usage.cache_read_input_tokens).toBe(first.usage.cache_creation_input_tokens);
+    expect(second.usage.cache_creation_input_tokens).toBe(0);
   });
 
   test("the model's summary is clamped before it is stored and carried into the next prompt", async () => {
@@ -87,11 +104,58 @@ describe("a successful call", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  test("an answer without the tool call counts as a failed attempt and is retried", async () => {
-    fake.script({ kind: "no_tool" });
+  test("an answer off the requested format counts as a failed attempt and is retried", async () => {
+    fake.script({ kind: "off_format" });
     const res = await ask();
     expect(res.status).toBe(201);
     expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe("refusals and cut-off answers", () => {
+  test("a refusal: 422 MODEL_REFUSED naming its category, no retry, nothing stored or billed; the same key replays it", async () => {
+    fake.setDefault({ kind: "refusal", category: "general_harms" });
+    const before = await billed();
+    const rows = await r.count("responses");
+    const idem = uniqueKey();
+    const res = await ask("结果如何？", idem);
+    const error = expectErrorShape(res, 422, "MODEL_REFUSED");
+    expect(error.retryable).toBe(false);
+    expect(error.retry_after_ms).toBeUndefined();
+    expect(error.message).toContain("general_harms");
+    expect(fake.requests).toHaveLength(1);
+    expect(await billed()).toBe(before);
+    expect(await r.count("responses")).toBe(rows);
+    const replay = await ask("结果如何？", idem);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.text).toBe(res.text);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test("a refusal without a category says so", async () => {
+    fake.setDefault({ kind: "refusal", category: null });
+    expect(expectErrorShape(await ask(), 422, "MODEL_REFUSED").message).toContain("none given");
+  });
+
+  test("an answer cut off at max_tokens is retried once with twice the room, and succeeds", async () => {
+    fake.script({ kind: "cut_off" });
+    const res = await ask();
+    expect(res.status).toBe(201);
+    expect(fake.requests).toHaveLength(2);
+    const [first, second] = fake.requests.map((req) => req.body.max_tokens);
+    expect(second).toBe(first * 2);
+  });
+
+  test("an answer cut off on every attempt: 503 MODEL_UNAVAILABLE saying so, nothing stored or billed", async () => {
+    fake.setDefault({ kind: "cut_off" });
+    const before = await billed();
+    const rows = await r.count("responses");
+    const error = expectErrorShape(await ask(), 503, "MODEL_UNAVAILABLE");
+    expect(error.retryable).toBe(true);
+    expect(error.message).toContain("cut off");
+    expect(fake.requests).toHaveLength(1 + MAX_RETRIES);
+    expect(await billed()).toBe(before);
+    expect(await r.count("responses")).toBe(rows);
   });
 });
 
@@ -162,10 +226,7 @@ describe("upstream failures: 503/504, retryable, bounded, not stored, not billed
   });
 
   test("an unreachable endpoint → 503", async () => {
-    const closed = await startFakeAnthropic();
-    const url = closed.url;
-    await closed.stop();
-    const t = await startServer({ env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: url, LINGSHU_MODEL: "claude-test", LINGSHU_MODEL_MAX_RETRIES: "0" } });
+    const t = await startServer({ env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: await unreachableUrl(), LINGSHU_MODEL_MAX_RETRIES: "0" } });
     try {
       const c = responsesClient(t);
       const subject = await c.subject("bazi");

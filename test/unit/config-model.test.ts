@@ -28,4 +28,20 @@ describe("model settings", () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  test("LINGSHU_MODEL_EFFORT: unset by default, any case, and only what the configured model accepts", () => {
+    expect(loadConfig({}).modelEffort).toBeNull();
+    expect(loadConfig({ LINGSHU_MODEL_EFFORT: "Low" }).modelEffort).toBe("low");
+    expect(loadConfig({ LINGSHU_MODEL: "claude-opus-5-5", LINGSHU_MODEL_EFFORT: "xhigh" }).modelEffort).toBe("xhigh");
+    // A model the service does not know: the value is kept, and the conservative request does not send it.
+    expect(loadConfig({ LINGSHU_MODEL: "claude-next", LINGSHU_MODEL_EFFORT: "high" }).modelEffort).toBe("high");
+  });
+
+  test.each([
+    [{ LINGSHU_MODEL_EFFORT: "extreme" }, "LINGSHU_MODEL_EFFORT must be one of low, medium, high, xhigh, max"],
+    [{ LINGSHU_MODEL: "claude-sonnet-4-6", LINGSHU_MODEL_EFFORT: "xhigh" }, "LINGSHU_MODEL_EFFORT=xhigh is not accepted by claude-sonnet-4-6 (it accepts low, medium, high, max)"],
+    [{ LINGSHU_MODEL: "claude-haiku-4-5", LINGSHU_MODEL_EFFORT: "low" }, "LINGSHU_MODEL_EFFORT is set, but claude-haiku-4-5 accepts no effort setting"],
+  ])("%j is refused", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });
