@@ -18,6 +18,7 @@ import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
 import { VERSION } from "./version.ts";
 import { HEALING_AUDIO_PATH, createHealingAudioHandler, type AssetHandler } from "./assets/audio.ts";
 import { STORED_RECORD_FRAGMENTS, businessEndpoints } from "./routes.ts";
+import { describeModel } from "./responses/interpreter.ts";
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +53,7 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 export function createApp(deps: AppDeps): LingshuApp {
   const { config, store, logger } = deps;
   const clock = deps.clock ?? Date.now;
+  const health = JSON.stringify({ status: "ok", version: VERSION, model: describeModel(config) });
   const counter = new RequestCounter(store);
   const pipeline = new Pipeline({
     store,
@@ -125,7 +127,8 @@ export function createApp(deps: AppDeps): LingshuApp {
     })
     .get(
       "/health",
-      operational("/health", () => new Response(JSON.stringify({ status: "ok", version: VERSION }), { headers: JSON_TYPE })),
+      // The model is reported, never probed: a model outage must not take the instance out of a load balancer.
+      operational("/health", () => new Response(health, { headers: JSON_TYPE })),
     )
     .get(
       "/ready",

@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 /**
- * The one entry point: `serve` (default) | `migrate` | `app …` | `key …` | `usage …`.
+ * The one entry point: `serve` (default) | `migrate` | `check-model` | `app …` | `key …` | `usage …`.
  * Parses the environment once and wires the real implementations.
  */
 import { loadConfig, ConfigError, type Config } from "./config.ts";
@@ -14,6 +14,8 @@ import { VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
 import { SqliteStore } from "./db/sqlite/store.ts";
 import { CHECKPOINT_WORKER_MODULE } from "./db/sqlite/checkpoints.ts";
+import { describeModel } from "./responses/interpreter.ts";
+import { checkModel, modelWarnings } from "./responses/check-model.ts";
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -87,7 +89,9 @@ async function serve(config: Config): Promise<void> {
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
   prepareAlmanac();
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
-  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }) }, "listening");
+  const model = describeModel(config);
+  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
+  for (const warning of modelWarnings(model, Date.now())) logger.warn({ model: model.model }, warning);
 
   const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
   const purge = setInterval(() => {
@@ -142,6 +146,12 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(argv.includes("--json") ? `${JSON.stringify({ version: VERSION })}\n` : `${VERSION}\n`);
     return;
   }
+  if (command === "check-model") {
+    if (rest.some((a) => a !== "--json")) fail(`check-model takes no arguments (got "${rest.join(" ")}")`, 2);
+    const result = await checkModel(config);
+    process.stdout.write(rest.includes("--json") ? `${JSON.stringify(result)}\n` : `${result.line}\n`);
+    process.exit(result.ok ? 0 : 1);
+  }
   if (command === "migrate") {
     // Only what this run applied: an operator (or a deploy job's log) sees whether it changed anything.
     const applied = await openOrFail(config, migrateStorage);
@@ -149,7 +159,7 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `${text}\n`);
     return;
   }
-  if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, app, key, usage)`, 2);
+  if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, check-model, app, key, usage)`, 2);
   const store = await openStorageOrFail(config);
   try {
     await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));

@@ -108,6 +108,30 @@ export function renderDocsPage(openapi: Schema): string {
 </body></html>`;
 }
 
+const nullableString = (description: string) => ({ type: ["string", "null"], description });
+
+/** The body of GET /health. */
+const HEALTH_SCHEMA = {
+  type: "object",
+  required: ["status", "version", "model"],
+  properties: {
+    status: { const: "ok" },
+    version: { type: "string" },
+    model: {
+      type: "object",
+      description: "Which interpreter answers Responses (configuration only; the model is not called).",
+      required: ["interpreter", "model", "profile", "effort", "retires"],
+      properties: {
+        interpreter: { type: "string", enum: ["anthropic", "local"], description: "`anthropic` when ANTHROPIC_API_KEY is set, else the deterministic `local` interpreter." },
+        model: { type: "string", description: "LINGSHU_MODEL, or `lingshu-local-1`." },
+        profile: nullableString("The request profile used for this model (`conservative` for an id the service does not know); null for the local interpreter."),
+        effort: { type: ["string", "null"], enum: ["low", "medium", "high", "xhigh", "max", null], description: "The effort sent with each request; null: none is sent." },
+        retires: nullableString("The model's announced retirement date (YYYY-MM-DD), if any."),
+      },
+    },
+  },
+};
+
 /** OpenAPI path items of the routes that are not business endpoints. */
 export function operationalPaths(): Record<string, Record<string, unknown>> {
   const plain = (summary: string, description: string, responses: Record<string, unknown>) => ({
@@ -179,11 +203,11 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
   };
   return {
     [HEALING_AUDIO_PATH]: { get: assetGet, head: assetHead, options: assetOptions },
-    "/health": plain("Service health", "200 whenever the process runs. No authentication.", {
+    "/health": plain("Service health", "200 whenever the process runs, with the version and which interpreter answers Responses. The model is reported, never called: a model outage does not change `/health` or `/ready`. No authentication.", {
       "200": {
         description: "The process runs.",
         headers: requestIdHeader,
-        content: { "application/json": { schema: { type: "object", required: ["status", "version"], properties: { status: { const: "ok" }, version: { type: "string" } } } } },
+        content: { "application/json": { schema: HEALTH_SCHEMA } },
       },
     }),
     "/ready": plain("Database readiness", "200 when the database answers, a write commits and every migration is applied, else 503; also 503 from the moment the instance is asked to shut down (SIGTERM), while it finishes its requests and `/health` stays 200. Names the database in use (`sqlite` or `postgresql`). No authentication.", {

@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
-import { DEFAULT_BACKEND, LingshuBinary, rawHttp } from "../helpers/binary.ts";
+import { DEFAULT_BACKEND, LingshuBinary, buildBinary, rawHttp } from "../helpers/binary.ts";
+import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 
 const BIRTH = { year: 1949, month: 10, day: 1, hour: 15, gender: "男" };
 /** How long a SIGTERM may take to end the process (in-flight requests here finish in milliseconds). */
@@ -59,6 +60,30 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     if (DEFAULT_BACKEND === "sqlite") expect(existsSync(`${bin.databasePath}-wal`)).toBe(false);
     // Nothing was written next to the process: the database lives at DATABASE_PATH (or in PostgreSQL) only.
     expect(readdirSync(bin.workDir)).toEqual([]);
+  }, 60_000);
+
+  test("with a model key: Responses in the shape the default model accepts, and check-model", async () => {
+    const fake = await startFakeAnthropic();
+    try {
+      const env = { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url };
+      const bin = await start({ env });
+      const listening = JSON.parse(bin.logs.find((line) => line.includes('"msg":"listening"'))!);
+      expect(listening.model).toMatchObject({ interpreter: "anthropic", model: "claude-sonnet-5-5", profile: "sonnet-5-5", effort: "medium" });
+      const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "bin-model-chart", body: { birth: BIRTH } });
+      const first = await bin.request("POST", "/v1/responses", { idempotencyKey: "bin-model-1", body: { capability: "bazi", subject_id: chart.json.id, input: "今年如何？" } });
+      expect(first.status).toBe(201);
+      const second = await bin.request("POST", "/v1/responses", { idempotencyKey: "bin-model-2", body: { previous_response_id: first.json.id, input: "And my career?" } });
+      expect(second.status).toBe(201);
+      expect([first.json.model, second.json.model]).toEqual(["claude-sonnet-5-5", "claude-sonnet-5-5"]);
+      expect(fake.requests.map((r) => r.status)).toEqual([200, 200]);
+      // Spawned without blocking: this process serves the fake the command calls.
+      const check = Bun.spawn([buildBinary(), "check-model"], { env: { PATH: process.env.PATH ?? "", ...env }, stdout: "pipe", stderr: "pipe" });
+      const [line, code] = await Promise.all([new Response(check.stdout).text(), check.exited]);
+      expect(code).toBe(0);
+      expect(line).toStartWith("ok: claude-sonnet-5-5 (profile sonnet-5-5, effort medium) answered in");
+    } finally {
+      await fake.stop();
+    }
   }, 60_000);
 
   test("the operator CLI of the binary: bad commands exit 2, missing Apps exit 1, one line on stderr", async () => {
