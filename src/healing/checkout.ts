@@ -1,18 +1,19 @@
 /**
  * Checkout rules (design §6): only after the Session has finished, exactly once, adverse
  * tags present exactly when an adverse experience is reported, and the safety text when
- * the answers suggest the person is worse off.
+ * the answers suggest the person is worse off or the comment is in crisis language.
  */
 import { duplicateItemDetails } from "./input.ts";
 import { SAFETY_ACTION, type FixedText } from "./safety.ts";
 import { isTerminal } from "./sessions.ts";
+import { judgeSafety, safetyActionFor, type CrisisCategory } from "../safety/index.ts";
 import type { AdverseTag, CheckoutInput, SessionState, ValidationDetail } from "./types.ts";
 
 /** Adverse experiences that always call for the safety text. */
 export const ALARMING_ADVERSE_TAGS: readonly AdverseTag[] = ["panic_increase", "dissociation", "emotional_overwhelm"];
 
 /** Why a checkout shows the safety text; the record keeps them for audit. */
-export type CheckoutSafetyReason = "AFTER_INTENSITY_HIGH" | "INTENSITY_ROSE" | `ADVERSE_${Uppercase<AdverseTag>}`;
+export type CheckoutSafetyReason = "AFTER_INTENSITY_HIGH" | "INTENSITY_ROSE" | `ADVERSE_${Uppercase<AdverseTag>}` | `COMMENT_${Uppercase<CrisisCategory>}`;
 
 /** The stored checkout: the payload plus what the service derived from it. */
 export interface CheckoutRecord extends CheckoutInput {
@@ -71,7 +72,9 @@ export function submitCheckout(
   if (details.length > 0) return { ok: false, code: "VALIDATION_ERROR", details };
   if (!isTerminal(session.state)) return { ok: false, code: "SESSION_NOT_FINISHED", state: session.state };
   if (session.checkout_submitted) return { ok: false, code: "CHECKOUT_ALREADY_SUBMITTED", state: session.state };
-  const safety_reasons = checkoutSafetyReasons(payload);
+  // The comment is the person's own words after a practice: crisis language in it calls for its category's text.
+  const commentCrisis = payload.comment === undefined ? [] : judgeSafety(payload.comment).categories;
+  const safety_reasons = [...checkoutSafetyReasons(payload), ...commentCrisis.map((c) => `COMMENT_${c.toUpperCase() as Uppercase<CrisisCategory>}` as const)];
   const checkout: CheckoutRecord = {
     before_intensity: payload.before_intensity,
     after_intensity: payload.after_intensity,
@@ -84,7 +87,7 @@ export function submitCheckout(
     intensity_change: payload.after_intensity - payload.before_intensity,
     show_safety_text: safety_reasons.length > 0,
     safety_reasons,
-    safety_action: safety_reasons.length > 0 ? SAFETY_ACTION : null,
+    safety_action: commentCrisis.length > 0 ? safetyActionFor(commentCrisis) : safety_reasons.length > 0 ? SAFETY_ACTION : null,
   };
   return { ok: true, checkout };
 }

@@ -29,7 +29,7 @@ function scoreMap(names: readonly string[], description?: string) {
   return Type.Object(Object.fromEntries(names.map((n) => [n, Score])), { ...strict, description });
 }
 
-const LocalizedTextSchema = Type.Object({ en: Type.String(), "zh-Hans": Type.String() }, strict);
+const LocalizedTextSchema = Type.Object({ en: Type.String(), "zh-Hans": Type.String(), "zh-Hant": Type.Optional(Type.String({ description: "Traditional Chinese: present on the free-text safety actions (`responses.safety_action.…`)." })) }, strict);
 
 const FixedTextSchema = Type.Object(
   { text_id: Type.String({ description: "Stable id of the fixed text, e.g. `healing.safety_action.v1`." }), text: LocalizedTextSchema },
@@ -159,8 +159,8 @@ export const HealingCheckoutRecord = Type.Object(
     session_id: Type.String({ pattern: "^hsn_" }),
     ...CheckoutPayload.properties,
     intensity_change: Type.Integer({ minimum: -10, maximum: 10, description: "after_intensity − before_intensity." }),
-    show_safety_text: Type.Boolean({ description: "true when after_intensity ≥ 9, it rose by 3 or more, or an adverse tag is panic_increase, dissociation or emotional_overwhelm." }),
-    safety_reasons: Type.Array(Type.String(), { description: "Why the safety text is shown: AFTER_INTENSITY_HIGH, INTENSITY_ROSE, ADVERSE_<TAG>." }),
+    show_safety_text: Type.Boolean({ description: "true when after_intensity ≥ 9, it rose by 3 or more, an adverse tag is panic_increase, dissociation or emotional_overwhelm, or the comment is in crisis language." }),
+    safety_reasons: Type.Array(Type.String(), { description: "Why the safety text is shown: AFTER_INTENSITY_HIGH, INTENSITY_ROSE, ADVERSE_<TAG>, COMMENT_<CATEGORY> (the comment's crisis category, e.g. COMMENT_MEDICAL_EMERGENCY; then `safety_action` is that category's text)." }),
     safety_action: Nullable(FixedTextSchema),
     created_at: Timestamp,
   },

@@ -8,6 +8,8 @@
 export interface LocalizedText {
   en: string;
   "zh-Hans": string;
+  /** Present on the free-text safety actions (src/safety), which answer in the writer's script. */
+  "zh-Hant"?: string;
 }
 
 export const EMOTION_TAGS = [

@@ -13,10 +13,10 @@ import { utcMonth } from "../platform/usage.ts";
 import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";
 import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
-import { SAFETY_ACTION } from "../healing/index.ts";
+import { SUPPORT_LINE, safetyActionFor } from "../safety/index.ts";
 import { factSheet } from "./facts/index.ts";
 import { decideTurn, type SubjectGate } from "./turn.ts";
-import { detectLanguage } from "./language.ts";
+import { detectLanguage, detectScript } from "../text/language.ts";
 import { localRollingSummary, startSummary } from "./summary.ts";
 import { payloadShape, type ResponsePayload, type ResponseRecord } from "./model.ts";
 import { ModelFailure, type Interpretation, type Interpreter, type InterpretRequest } from "./interpreter.ts";
@@ -93,13 +93,17 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   const facts = factSheet(turn.capability, turn.subjectId, turn.subject);
   const summary = turn.previous?.summary ?? startSummary(facts.headline);
   const language = detectLanguage(input);
-  const escalated = decision.kind === "escalate";
+  const script = detectScript(input);
   // The safety text is never refused for quota (it still counts its unit); an interpretation is.
-  if (!escalated) await ctx.checkMonthlyQuota();
-  // Crisis language: no model call; the fixed text answers, and the summary remembers the escalation.
-  const answer: Answer = escalated
-    ? { text: SAFETY_ACTION.text[language === "zh" ? "zh-Hans" : "en"], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: null, usage: null }
+  if (decision.kind !== "escalate") await ctx.checkMonthlyQuota();
+  const safetyAction = decision.kind === "escalate" ? safetyActionFor(decision.categories) : null;
+  // Crisis language: no model call; the category's fixed text answers, and the summary remembers the escalation.
+  const answer: Answer = safetyAction
+    ? { text: safetyAction.text[script], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: null, usage: null }
     : await interpretOrFail(deps.interpreter, { facts, summary, input, language, now: ctx.now });
+  const level = decision.kind === "escalate" ? "crisis" : decision.kind === "interpret" ? decision.level : "none";
+  // Distress without a clear risk signal: the answer, then a short support line.
+  const outputText = level === "concern" ? `${answer.text}\n\n${SUPPORT_LINE[script]}` : answer.text;
 
   const id = newId("response");
   const previousRecord = turn.previous ? (JSON.parse(turn.previous.record) as ResponseRecord) : null;
@@ -110,10 +114,10 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     subject_id: turn.subjectId,
     previous_response_id: turn.previous?.id ?? null,
     input,
-    output_text: answer.text,
+    output_text: outputText,
     language,
     model: answer.model,
-    safety: { escalated, categories: escalated ? decision.categories : [], safety_action: escalated ? SAFETY_ACTION : null },
+    safety: { escalated: safetyAction !== null, level, categories: decision.kind === "escalate" ? decision.categories : [], safety_action: safetyAction },
     created_at: iso(ctx.now),
     usage: { billing_units: 1, ...answer.usage },
     // A follow-up without its own end_user_id belongs to the same end user as its parent.
@@ -139,7 +143,7 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     commit: (completion) =>
       deps.responses.insert(
         row,
-        { month: utcMonth(ctx.now), units: record.usage.billing_units, ...(escalated ? {} : { quota: ctx.app.monthlyQuota }) },
+        { month: utcMonth(ctx.now), units: record.usage.billing_units, ...(safetyAction ? {} : { quota: ctx.app.monthlyQuota }) },
         completion,
       ),
   };

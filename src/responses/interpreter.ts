@@ -6,7 +6,7 @@
  */
 import type { Config } from "../config.ts";
 import type { FactSheet } from "./facts/index.ts";
-import type { ReplyLanguage } from "./language.ts";
+import type { ReplyLanguage } from "../text/language.ts";
 import { AnthropicInterpreter } from "./anthropic-interpreter.ts";
 import { LocalInterpreter, LOCAL_MODEL } from "./local-interpreter.ts";
 import { profileFor, retirementOf, type Effort } from "./model-profiles.ts";

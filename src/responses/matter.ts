@@ -15,7 +15,7 @@
  * The same explicit phrase is needed when the follow-up names its matter only
  * weakly (a person or place word).
  */
-import { foldText } from "./language.ts";
+import { foldText } from "../text/language.ts";
 import {
   LINK_WORDS_EN,
   LINK_WORDS_ZH,

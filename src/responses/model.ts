@@ -10,6 +10,7 @@ import { EndUserId, StringEnum } from "../platform/schemas.ts";
 import type { ValidationDetail } from "../platform/errors.ts";
 import { CAPABILITIES, type Capability } from "../db/types.ts";
 import { MAX_SUMMARY_CHARS } from "./summary.ts";
+import { CRISIS_CATEGORIES } from "../safety/rules.ts";
 
 /** Ids longer than this are refused with 400; shorter unknown ones read 404. Ours are 25 characters. */
 const ID_MAX = 128;
@@ -57,9 +58,9 @@ export function payloadShape(body: ResponsePayload): { ok: true; shape: PayloadS
   return { ok: false, details: [{ path: missing, message: "is required for a first Response" }] };
 }
 
-const FixedTextSchema = Type.Object({
-  text_id: Type.String(),
-  text: Type.Object({ en: Type.String(), "zh-Hans": Type.String() }),
+const SafetyActionSchema = Type.Object({
+  text_id: Type.String({ description: "Stable id of the text, e.g. `responses.safety_action.crisis_support.v1`." }),
+  text: Type.Object({ en: Type.String(), "zh-Hans": Type.String(), "zh-Hant": Type.String() }),
 });
 
 export const ResponseRecord = Type.Object(
@@ -74,9 +75,12 @@ export const ResponseRecord = Type.Object(
     language: StringEnum(["zh", "en"] as const, { description: "The answer's language, taken from the input." }),
     model: Type.Union([Type.String(), Type.Null()], { description: "The interpreter that answered (`lingshu-local-1` offline); null when no model was called (safety escalation)." }),
     safety: Type.Object({
-      escalated: Type.Boolean({ description: "Crisis language was found in the input: no model was called and `output_text` is the fixed safety-action text." }),
-      categories: Type.Array(StringEnum(["self_harm", "suicide", "harm_others"] as const)),
-      safety_action: Type.Union([FixedTextSchema, Type.Null()]),
+      escalated: Type.Boolean({ description: "Crisis language was found (`level` is `crisis`): no model was called and `output_text` is the category's fixed safety-action text." }),
+      level: StringEnum(["none", "concern", "crisis"] as const, {
+        description: "`crisis`: a clear risk signal; the safety text only. `concern`: distress without a clear risk signal; a normal answer ending with a short support line. `none`: no signal found.",
+      }),
+      categories: Type.Array(StringEnum(CRISIS_CATEGORIES), { description: "The crisis categories found (empty below `crisis`): `suicide`, `self_harm`, `harm_others`, `danger_from_others` (abuse, threats, confinement), `medical_emergency` (happening now), `minor_abuse` (a child or teenager disclosing abuse)." }),
+      safety_action: Type.Union([SafetyActionSchema, Type.Null()], { description: "The fixed text shown (the most urgent category's), in English, Simplified and Traditional Chinese; `output_text` is the one in the input's script." }),
     }),
     created_at: Type.String({ format: "date-time" }),
     usage: Type.Object({

@@ -4,10 +4,15 @@
  * status codes. Order matters:
  *  1. a blocked Plan is never interpreted (the safety state is not ours to change);
  *  2. crisis language wins over everything else that could still be said,
- *     including a change of matter: the person gets the safety text, not a 409;
- *  3. a LiuYao turn that asks about another matter needs a new cast (一事一占).
+ *     including a change of matter: the person gets the safety text, not a 409.
+ *     A LiuYao cast's own question counts as the person's words on every turn:
+ *     the cast is a deterministic fact and is stored as cast, but no reading of
+ *     a question in crisis language is given;
+ *  3. a LiuYao turn that asks about another matter needs a new cast (一事一占);
+ *  4. otherwise the turn is interpreted, at the safety level found (`concern`
+ *     adds a support line).
  */
-import { detectCrisis, type CrisisCategory } from "./crisis.ts";
+import { judgeSafety, type CrisisCategory, type SafetyLevel } from "../safety/index.ts";
 import { detectMatterChange, type MatterChange } from "./matter.ts";
 import { SAFETY_ACTION, type FixedText } from "../healing/index.ts";
 import type { Capability } from "../db/types.ts";
@@ -16,7 +21,7 @@ export type TurnDecision =
   | { kind: "plan_blocked"; safetyAction: FixedText }
   | { kind: "escalate"; categories: CrisisCategory[] }
   | { kind: "new_subject_required"; change: MatterChange }
-  | { kind: "interpret" };
+  | { kind: "interpret"; level: Exclude<SafetyLevel, "crisis"> };
 
 /** The few members of a stored Subject the decision reads. */
 export interface SubjectGate {
@@ -35,11 +40,16 @@ export function decideTurn(capability: Capability, subject: SubjectGate, input: 
   if (capability === "healing" && subject.status === "blocked") {
     return { kind: "plan_blocked", safetyAction: subject.block?.safety_action ?? SAFETY_ACTION };
   }
-  const crisis = detectCrisis(input);
-  if (crisis.crisis) return { kind: "escalate", categories: crisis.categories };
-  if (capability === "liuyao" && typeof subject.question === "string") {
-    const change = detectMatterChange(subject.question, input);
+  const question = capability === "liuyao" && typeof subject.question === "string" ? subject.question : null;
+  const said = judgeSafety(input);
+  const asked = question === null ? null : judgeSafety(question);
+  if (said.level === "crisis" || asked?.level === "crisis") {
+    const categories = [...new Set([...said.categories, ...(asked?.categories ?? [])])];
+    return { kind: "escalate", categories };
+  }
+  if (question !== null) {
+    const change = detectMatterChange(question, input);
     if (change.changed) return { kind: "new_subject_required", change };
   }
-  return { kind: "interpret" };
+  return { kind: "interpret", level: said.level === "concern" ? "concern" : "none" };
 }

@@ -2,7 +2,7 @@
  * Language utilities shared by the Responses text modules: which language to
  * answer in, and one text folding step so every lexicon matches the same form.
  */
-import { TRADITIONAL_PAIRS } from "./data/traditional-chars.ts";
+import { SIMPLIFIED_ONLY_CHARS, TRADITIONAL_PAIRS } from "./traditional-chars.ts";
 
 /** Reply languages the service supports. */
 export type ReplyLanguage = "zh" | "en";
@@ -17,6 +17,19 @@ const TRAD_TO_SIMP: ReadonlyMap<string, string> = (() => {
 })();
 
 const HAN = /\p{Script=Han}/gu;
+/**
+ * The table by UTF-16 unit (0: unchanged), so simplifying is one array read per unit: the
+ * mapped characters are all in the Basic Multilingual Plane (checked when it is built).
+ */
+const SIMPLIFIED_UNIT: Uint16Array = (() => {
+  const table = new Uint16Array(0x10000);
+  for (const [traditional, simplified] of TRAD_TO_SIMP) {
+    if (traditional.length !== 1 || simplified.length !== 1) throw new Error(`traditional-chars.ts: ${traditional} → ${simplified} is outside the BMP`);
+    table[traditional.charCodeAt(0)] = simplified.charCodeAt(0);
+  }
+  return table;
+})();
+const UTF16 = new TextDecoder("utf-16le");
 const LATIN_LETTER = /[a-z]/gi;
 
 /**
@@ -39,11 +52,42 @@ export function detectLanguage(text: string): ReplyLanguage {
   return han * HAN_WEIGHT >= latin ? "zh" : "en";
 }
 
-/** Maps the traditional characters our lexicons care about to simplified ones. */
+/** Characters only Simplified text uses. */
+const SIMPLIFIED_ONLY: ReadonlySet<string> = new Set(SIMPLIFIED_ONLY_CHARS);
+/** Written Cantonese, which Hong Kong writes in Traditional script. */
+const CANTONESE = /[喺唔咗佢嘢冇嚟啲畀俾攰係嗰噉咁乜嘅]/u;
+
+/** The script to answer fixed texts in. */
+export type Script = "en" | "zh-Hans" | "zh-Hant";
+
+/**
+ * "zh-Hant" when a Chinese input has more Traditional-only characters (and
+ * written-Cantonese ones) than Simplified-only ones, "zh-Hans" otherwise;
+ * "en" for an English input.
+ * @example detectScript("我覺得好累") // "zh-Hant"
+ */
+export function detectScript(text: string): Script {
+  if (detectLanguage(text) === "en") return "en";
+  let traditional = 0;
+  let simplified = 0;
+  for (const ch of text.normalize("NFKC")) {
+    if (TRAD_TO_SIMP.has(ch) || CANTONESE.test(ch)) traditional++;
+    else if (SIMPLIFIED_ONLY.has(ch)) simplified++;
+  }
+  return traditional > simplified ? "zh-Hant" : "zh-Hans";
+}
+
+/** Maps Traditional characters to Simplified ones (data/traditional-chars.ts). */
 export function toSimplified(text: string): string {
-  let out = "";
-  for (const ch of text) out += TRAD_TO_SIMP.get(ch) ?? ch;
-  return out;
+  const units = new Uint16Array(text.length);
+  let changed = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const simplified = SIMPLIFIED_UNIT[unit]!;
+    units[i] = simplified === 0 ? unit : simplified;
+    if (simplified !== 0) changed = true;
+  }
+  return changed ? UTF16.decode(units) : text;
 }
 
 /**
@@ -53,5 +97,9 @@ export function toSimplified(text: string): string {
  * map offsets back to the original text.
  */
 export function foldText(text: string): string {
+  // Plain ASCII has nothing to normalise, straighten or simplify.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return toSimplified(text.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'"));
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;

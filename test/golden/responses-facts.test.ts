@@ -12,7 +12,7 @@ import { createPlanBody, SAFETY_ACTION } from "../../src/healing/index.ts";
 import { factSheet, factSheetText, PILLAR_NAMES } from "../../src/responses/facts/index.ts";
 import { explain } from "../../src/responses/local-interpreter.ts";
 import type { FactSheet } from "../../src/responses/facts/index.ts";
-import type { ReplyLanguage } from "../../src/responses/language.ts";
+import type { ReplyLanguage } from "../../src/text/language.ts";
 import { baseInput } from "../unit/healing/fixtures.ts";
 
 const golden = (file: string) =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
 import { checkoutPayload, healingClient, rows } from "../helpers/healing.ts";
 import { SAFETY_ACTION } from "../../src/healing/safety.ts";
+import { SAFETY_ACTIONS } from "../../src/safety/index.ts";
 
 let s: TestServer;
 let h: ReturnType<typeof healingClient>;
@@ -61,6 +62,20 @@ describe("checkout", () => {
     const res = await h.checkout((await finished()).sessionId, checkoutPayload(overrides));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ show_safety_text: true, safety_reasons: reasons, safety_action: SAFETY_ACTION });
+  });
+
+  test.each([
+    ["a medical emergency", "during the breathing my chest tightened and now I can't breathe, my lips are turning blue", ["COMMENT_MEDICAL_EMERGENCY"], "medical_emergency"],
+    ["suicidal words", "練完還是覺得活著沒有意義，想結束自己", ["COMMENT_SUICIDE"], "suicide"],
+  ] as const)("a comment with %s → show_safety_text with that category's text", async (_name, comment, reasons, category) => {
+    const res = await h.checkout((await finished()).sessionId, checkoutPayload({ comment }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ show_safety_text: true, safety_reasons: reasons, safety_action: SAFETY_ACTIONS[category] });
+  });
+
+  test("a comment in everyday words does not", async () => {
+    const res = await h.checkout((await finished()).sessionId, checkoutPayload({ comment: "累死了 but calmer, will repeat tomorrow" }));
+    expect(res.json).toMatchObject({ show_safety_text: false, safety_reasons: [], safety_action: null });
   });
 
   test("a rise of 2 or mild adverse tags alone do not show the safety text", async () => {

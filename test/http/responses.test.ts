@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { expectErrorShape, startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
-import { blockedPlanPayload, responsesClient } from "../helpers/responses.ts";
+import { INTERVIEW_CAST, blockedPlanPayload, responsesClient } from "../helpers/responses.ts";
 import { runCli } from "../helpers/cli.ts";
 import { SAFETY_ACTION } from "../../src/healing/index.ts";
 import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
 import { LOCAL_MODEL } from "../../src/responses/local-interpreter.ts";
+import { SAFETY_ACTIONS, SUPPORT_LINE, safetyActionFor } from "../../src/safety/index.ts";
 
 let s: TestServer;
 let r: ReturnType<typeof responsesClient>;
@@ -65,7 +66,7 @@ describe("a first Response", () => {
       input: "我的事业怎么样？",
       language: "zh",
       model: LOCAL_MODEL,
-      safety: { escalated: false, categories: [], safety_action: null },
+      safety: { escalated: false, level: "none", categories: [], safety_action: null },
       created_at: "2025-06-15T10:00:00.000Z",
       usage: { billing_units: 1 },
       end_user_id: "user-1",
@@ -178,12 +179,16 @@ describe("crisis language is never interpreted", () => {
     ["liuyao", "换个问题，我想自杀", "zh-Hans", ["suicide"]],
     ["healing", "I want to hurt myself", "en", ["self_harm"]],
     ["bazi", "I'm going to kill my boss", "en", ["harm_others"]],
-  ] as const)("%s: %s → the fixed safety text, escalated, no model", async (kind, input, lang, categories) => {
+    ["bazi", "我老公又打我了，现在他在外面砸门", "zh-Hans", ["danger_from_others"]],
+    ["healing", "練完氣功胸口好痛，喘不過氣，左手也麻了", "zh-Hant", ["medical_emergency"]],
+    ["liuyao", "I'm 13 and my dad used the belt on me again last night", "en", ["minor_abuse"]],
+  ] as const)("%s: %s → the category's fixed safety text in the input's script, escalated, no model", async (kind, input, script, categories) => {
     const subject = { bazi: chart, liuyao: cast, healing: plan }[kind];
     const rec = await r.first(kind, subject.id, input);
-    expect(rec.output_text).toBe(SAFETY_ACTION.text[lang]);
+    const action = safetyActionFor([...categories]);
+    expect(rec.output_text).toBe(action.text[script]);
     expect(rec.model).toBeNull();
-    expect(rec.safety).toEqual({ escalated: true, categories: [...categories], safety_action: SAFETY_ACTION });
+    expect(rec.safety).toEqual({ escalated: true, level: "crisis", categories: [...categories], safety_action: action });
     expect(rec.usage).toEqual({ billing_units: 1 });
     expect(await r.summaryOf(rec.id)).toContain("safety escalation");
   });
@@ -195,6 +200,22 @@ describe("crisis language is never interpreted", () => {
     const after = await r.followUp(crisis.id, "Thank you. What are my favorable elements?");
     expect(after.safety.escalated).toBe(false);
     expect(after.output_text).toContain("water");
+  });
+
+  test("distress without a clear risk signal: a normal answer, then the support line in the input's script", async () => {
+    const rec = await r.first("bazi", chart.id, "最近覺得好孤獨，我的事業運怎麼樣？");
+    expect(rec.safety).toEqual({ escalated: false, level: "concern", categories: [], safety_action: null });
+    expect(rec.model).toBe(LOCAL_MODEL);
+    expect(rec.output_text).toEndWith(SUPPORT_LINE["zh-Hant"]);
+  });
+
+  test("a cast asked in crisis language: cast as asked, and every Response on it is the safety text", async () => {
+    const cast = await s.request("POST", "/v1/liuyao/casts", { idempotencyKey: uniqueKey(), body: { ...INTERVIEW_CAST, question: "如果今晚从天台跳下去，会不会解脱？" } });
+    expect(cast.status).toBe(201);
+    const crisisCast = cast.json;
+    const rec = await r.first("liuyao", crisisCast.id, "这一卦怎么看？");
+    expect(rec.safety).toMatchObject({ escalated: true, categories: ["suicide"] });
+    expect(rec.output_text).toBe(SAFETY_ACTIONS.suicide.text["zh-Hans"]);
   });
 });
 
@@ -232,7 +253,7 @@ describe("billing", () => {
     const crisis = await r.respond({ capability: "bazi", subject_id: subject.id, input: "I want to kill myself" }, t.key);
     expect(crisis.safety.escalated).toBe(true);
     expect(crisis.model).toBeNull();
-    expect(crisis.output_text).toBe(SAFETY_ACTION.text.en);
+    expect(crisis.output_text).toBe(SAFETY_ACTIONS.suicide.text.en);
     expectErrorShape(await r.post({ capability: "bazi", subject_id: subject.id, input: "And my luck?" }, t.key), 429, "MONTHLY_QUOTA_EXCEEDED");
     expect(Number((await s.db.get<{ n: unknown }>("SELECT billing_units AS n FROM usage_months WHERE app_id = ?", t.app.id))?.n)).toBe(2);
   });

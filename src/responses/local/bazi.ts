@@ -5,7 +5,7 @@
  */
 import { classifyMatter, type Matter } from "../matter.ts";
 import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
-import type { ReplyLanguage } from "../language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };

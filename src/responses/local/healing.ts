@@ -4,7 +4,7 @@
  * fits, or its audio, as the question points. It never suggests another protocol.
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
-import type { ReplyLanguage } from "../language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import type { LocalizedText } from "../../healing/index.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 

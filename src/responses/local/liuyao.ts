@@ -5,7 +5,7 @@
  */
 import { classifyMatter, type Matter } from "../matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
-import type { ReplyLanguage } from "../language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 /** The 六亲 a matter is traditionally read from (用神). */

@@ -2,7 +2,7 @@
  * Small text helpers the local interpreter's writers share: one sentence in
  * two languages, list joining, and topic matching on the folded input.
  */
-import { foldText, type ReplyLanguage } from "../language.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
 
 /** Chooses the Chinese or the English wording. */
 export const say = (lang: ReplyLanguage, zh: string, en: string) => (lang === "zh" ? zh : en);

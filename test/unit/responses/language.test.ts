@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { detectLanguage, foldText, toSimplified } from "../../../src/responses/language.ts";
+import { detectLanguage, foldText, toSimplified } from "../../../src/text/language.ts";
 
 describe("detectLanguage", () => {
   test.each([

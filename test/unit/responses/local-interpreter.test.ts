@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { LocalInterpreter, LOCAL_MODEL, explain } from "../../../src/responses/local-interpreter.ts";
 import { factSheet, healingFacts, type FactSheet } from "../../../src/responses/facts/index.ts";
-import { detectLanguage } from "../../../src/responses/language.ts";
+import { detectLanguage } from "../../../src/text/language.ts";
 import { MAX_SUMMARY_CHARS, startSummary } from "../../../src/responses/summary.ts";
 import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { castReading } from "../../../src/liuyao/index.ts";

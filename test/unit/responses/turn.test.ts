@@ -29,8 +29,23 @@ describe("decideTurn", () => {
   });
 
   test("the same matter, or another Subject kind, is interpreted", () => {
-    expect(decideTurn("liuyao", cast, "那什么时候有结果？")).toEqual({ kind: "interpret" });
-    expect(decideTurn("bazi", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret" });
-    expect(decideTurn("healing", { status: "recommended" }, "Why this practice?")).toEqual({ kind: "interpret" });
+    expect(decideTurn("liuyao", cast, "那什么时候有结果？")).toEqual({ kind: "interpret", level: "none" });
+    expect(decideTurn("bazi", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret", level: "none" });
+    expect(decideTurn("healing", { status: "recommended" }, "Why this practice?")).toEqual({ kind: "interpret", level: "none" });
+  });
+
+  test("distress without a clear risk signal is interpreted at the concern level", () => {
+    expect(decideTurn("bazi", {}, "I'm so tired of everything, I can't keep going like this")).toEqual({ kind: "interpret", level: "concern" });
+  });
+
+  test("a cast whose own question is in crisis language escalates on every turn, whatever is asked", () => {
+    const crisisCast = { question: "如果我今晚从天台跳下去，会不会解脱？" };
+    expect(decideTurn("liuyao", crisisCast, "这一卦怎么看？")).toEqual({ kind: "escalate", categories: ["suicide"] });
+  });
+
+  test("several categories are kept, and a medical emergency is one", () => {
+    expect(decideTurn("bazi", {}, "I took a whole bottle of pills an hour ago and now I can't breathe, my lips are blue").kind).toBe("escalate");
+    const d = decideTurn("bazi", {}, "my husband is banging on the bedroom door saying he's going to kill me");
+    expect(d).toEqual({ kind: "escalate", categories: ["danger_from_others"] });
   });
 });

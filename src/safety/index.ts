@@ -1,0 +1,7 @@
+/**
+ * Free-text safety: the detector (rules as data, views of the text), the
+ * tiers it reports and the fixed texts each crisis category gets.
+ */
+export { judgeSafety, SAFETY_RULES, type SafetyJudgement } from "./detect.ts";
+export { CRISIS_CATEGORIES, type CrisisCategory, type SafetyLevel } from "./rules.ts";
+export { SAFETY_ACTIONS, SUPPORT_LINE, safetyActionFor, type SafetyActionText } from "./actions.ts";
