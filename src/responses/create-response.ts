@@ -13,7 +13,8 @@ import { utcMonth } from "../platform/usage.ts";
 import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";
 import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
-import { SUPPORT_LINE, safetyActionFor } from "../safety/index.ts";
+import { SUPPORT_LINE, safetyActionFor, type CrisisCategory } from "../safety/index.ts";
+import { mentionedConstraints } from "./reading-limits.ts";
 import { factSheet } from "./facts/index.ts";
 import { decideTurn, type SubjectGate } from "./turn.ts";
 import { detectLanguage, detectScript } from "../text/language.ts";
@@ -96,12 +97,23 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   const script = detectScript(input);
   // The safety text is never refused for quota (it still counts its unit); an interpretation is.
   if (decision.kind !== "escalate") await ctx.checkMonthlyQuota();
-  const safetyAction = decision.kind === "escalate" ? safetyActionFor(decision.categories) : null;
-  // Crisis language: no model call; the category's fixed text answers, and the summary remembers the escalation.
+  const topics = decision.kind === "interpret" ? decision.topics : [];
+  const interpretation =
+    decision.kind === "escalate"
+      ? null
+      : await interpretOrFail(deps.interpreter, {
+        facts, summary, input, language, script, now: ctx.now, topics,
+        constraints: turn.capability === "healing" ? mentionedConstraints(input) : [],
+      });
+  // Crisis language found by the rules (no model was called), or by the model itself (its answer is discarded).
+  const crisis: CrisisCategory[] = decision.kind === "escalate" ? decision.categories : (interpretation?.crisis ?? []);
+  const detectedBy = decision.kind === "escalate" ? "rules" : crisis.length > 0 ? "model" : null;
+  const safetyAction = crisis.length > 0 ? safetyActionFor(crisis) : null;
+  // The category's fixed text answers, and the summary remembers the escalation.
   const answer: Answer = safetyAction
-    ? { text: safetyAction.text[script], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: null, usage: null }
-    : await interpretOrFail(deps.interpreter, { facts, summary, input, language, now: ctx.now });
-  const level = decision.kind === "escalate" ? "crisis" : decision.kind === "interpret" ? decision.level : "none";
+    ? { text: safetyAction.text[script], summary: localRollingSummary(summary, input, ESCALATION_NOTE), model: interpretation?.model ?? null, usage: interpretation?.usage ?? null }
+    : interpretation!;
+  const level = safetyAction ? "crisis" : decision.kind === "interpret" ? decision.level : "none";
   // Distress without a clear risk signal: the answer, then a short support line.
   const outputText = level === "concern" ? `${answer.text}\n\n${SUPPORT_LINE[script]}` : answer.text;
 
@@ -117,7 +129,7 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     output_text: outputText,
     language,
     model: answer.model,
-    safety: { escalated: safetyAction !== null, level, categories: decision.kind === "escalate" ? decision.categories : [], safety_action: safetyAction },
+    safety: { escalated: safetyAction !== null, level, categories: crisis, safety_action: safetyAction, detected_by: detectedBy, topics },
     created_at: iso(ctx.now),
     usage: { billing_units: 1, ...answer.usage },
     // A follow-up without its own end_user_id belongs to the same end user as its parent.

@@ -6,7 +6,9 @@
  */
 import type { Config } from "../config.ts";
 import type { FactSheet } from "./facts/index.ts";
-import type { ReplyLanguage } from "../text/language.ts";
+import type { ReplyLanguage, Script } from "../text/language.ts";
+import type { CrisisCategory, SensitiveTopic } from "../safety/index.ts";
+import type { PlanConstraint } from "./reading-limits.ts";
 import { AnthropicInterpreter } from "./anthropic-interpreter.ts";
 import { LocalInterpreter, LOCAL_MODEL } from "./local-interpreter.ts";
 import { profileFor, retirementOf, type Effort } from "./model-profiles.ts";
@@ -20,6 +22,12 @@ export interface InterpretRequest {
   summary: string;
   input: string;
   language: ReplyLanguage;
+  /** The input's script: the answer's, where the interpreter can write it. */
+  script: Script;
+  /** Sensitive questions the reading must not decide (src/safety). */
+  topics: readonly SensitiveTopic[];
+  /** Healing only: constraints the input mentions that the Plan may not have been made with. */
+  constraints: readonly PlanConstraint[];
   /** The request's instant (ms): "this year" and "today" are relative to it. */
   now: number;
 }
@@ -40,6 +48,8 @@ export interface Interpretation {
   model: string;
   /** Null when no remote model was called. */
   usage: ModelUsage | null;
+  /** The model's own safety judgment: the crisis categories it saw (empty: none). The local interpreter makes none. */
+  crisis?: CrisisCategory[];
 }
 
 export interface Interpreter {

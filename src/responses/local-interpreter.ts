@@ -9,6 +9,7 @@ import { explainBazi } from "./local/bazi.ts";
 import { explainLiuyao } from "./local/liuyao.ts";
 import { explainHealing } from "./local/healing.ts";
 import { paragraphs, type Explanation } from "./local/text.ts";
+import { readingLimits } from "./reading-limits.ts";
 import type { Interpretation, Interpreter, InterpretRequest } from "./interpreter.ts";
 
 /** The `model` of every locally written Response. */
@@ -26,7 +27,10 @@ function explanation({ facts, input, language, now }: InterpretRequest): Explana
 }
 
 /** The explanation's paragraphs for one request (pure). */
-export const explain = (request: InterpretRequest): string[] => paragraphs(explanation(request), request.input, request.language);
+export const explain = (request: InterpretRequest): string[] => [
+  ...readingLimits(request.topics, request.constraints, request.script),
+  ...paragraphs(explanation(request), request.input, request.language),
+];
 
 export class LocalInterpreter implements Interpreter {
   async interpret(request: InterpretRequest): Promise<Interpretation> {

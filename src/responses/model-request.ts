@@ -13,6 +13,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { ANSWER_SCHEMA, ANSWER_TOOL, ANSWER_TOOL_NAME, type PromptParts } from "./prompt.ts";
 import type { Effort, ModelProfile } from "./model-profiles.ts";
+import { CRISIS_CATEGORIES, type CrisisCategory } from "../safety/index.ts";
 
 /** Our effort for a short answer grounded in facts we give: thinking helps little, latency matters. */
 export const DEFAULT_EFFORT: Effort = "medium";
@@ -73,17 +74,27 @@ export function messageRequest(settings: RequestSettings, prompt: PromptParts): 
 
 /** What one model answer means. */
 export type ModelOutcome =
-  | { kind: "answer"; answer: string; summary: string | null }
+  | { kind: "answer"; answer: string; summary: string | null; crisis: CrisisCategory[] }
   | { kind: "refused"; category: string | null }
   | { kind: "cut_off"; stopReason: string }
   | { kind: "malformed"; reason: string };
 
-/** The `{answer, summary}` of a parsed object, or null when it has no non-empty answer. */
-function answerOf(value: unknown): { answer: string; summary: string | null } | null {
+/**
+ * The model's crisis judgment: the categories it named that we know, in our order. A crisis
+ * without a known category is taken as one for crisis support (suicide and self-harm share it).
+ */
+function crisisOf(crisis: unknown, categories: unknown): CrisisCategory[] {
+  const named = Array.isArray(categories) ? CRISIS_CATEGORIES.filter((c) => categories.some((n) => typeof n === "string" && n.toLowerCase() === c)) : [];
+  if (crisis !== true) return [];
+  return named.length > 0 ? named : ["suicide"];
+}
+
+/** The answer, summary and crisis judgment of a parsed object, or null when it has no non-empty answer. */
+function answerOf(value: unknown): { answer: string; summary: string | null; crisis: CrisisCategory[] } | null {
   if (typeof value !== "object" || value === null) return null;
-  const { answer, summary } = value as { answer?: unknown; summary?: unknown };
+  const { answer, summary, crisis, crisis_categories } = value as { answer?: unknown; summary?: unknown; crisis?: unknown; crisis_categories?: unknown };
   if (typeof answer !== "string" || answer.trim() === "") return null;
-  return { answer: answer.trim(), summary: typeof summary === "string" && summary.trim() !== "" ? summary : null };
+  return { answer: answer.trim(), summary: typeof summary === "string" && summary.trim() !== "" ? summary : null, crisis: crisisOf(crisis, crisis_categories) };
 }
 
 function parseJson(text: string): unknown {
@@ -108,6 +119,6 @@ export function readAnswer(message: Anthropic.Message, structured: boolean): Mod
   if (message.stop_reason === "max_tokens" || message.stop_reason === "model_context_window_exceeded") {
     return { kind: "cut_off", stopReason: message.stop_reason };
   }
-  if (!structured && !tool && text !== "") return { kind: "answer", answer: text, summary: null };
+  if (!structured && !tool && text !== "") return { kind: "answer", answer: text, summary: null, crisis: [] };
   return { kind: "malformed", reason: `the model gave no answer (stop reason ${message.stop_reason})` };
 }

@@ -10,7 +10,7 @@ import { EndUserId, StringEnum } from "../platform/schemas.ts";
 import type { ValidationDetail } from "../platform/errors.ts";
 import { CAPABILITIES, type Capability } from "../db/types.ts";
 import { MAX_SUMMARY_CHARS } from "./summary.ts";
-import { CRISIS_CATEGORIES } from "../safety/rules.ts";
+import { CRISIS_CATEGORIES, SENSITIVE_TOPICS } from "../safety/rules.ts";
 
 /** Ids longer than this are refused with 400; shorter unknown ones read 404. Ours are 25 characters. */
 const ID_MAX = 128;
@@ -81,6 +81,8 @@ export const ResponseRecord = Type.Object(
       }),
       categories: Type.Array(StringEnum(CRISIS_CATEGORIES), { description: "The crisis categories found (empty below `crisis`): `suicide`, `self_harm`, `harm_others`, `danger_from_others` (abuse, threats, confinement), `medical_emergency` (happening now), `minor_abuse` (a child or teenager disclosing abuse)." }),
       safety_action: Type.Union([SafetyActionSchema, Type.Null()], { description: "The fixed text shown (the most urgent category's), in English, Simplified and Traditional Chinese; `output_text` is the one in the input's script." }),
+      detected_by: Type.Union([StringEnum(["rules", "model"] as const), Type.Null()], { description: "Who found the crisis: `rules` (the service's own screen, before any model call) or `model` (the configured model's own judgment; its answer was discarded). Null below `crisis`." }),
+      topics: Type.Array(StringEnum(SENSITIVE_TOPICS), { description: "Sensitive questions the reading does not decide (the answer says so and who can): `medical_decision`, `lifespan`, `pregnancy_outcome`, `harm_attribution`." }),
     }),
     created_at: Type.String({ format: "date-time" }),
     usage: Type.Object({

@@ -10,9 +10,9 @@
  *     a question in crisis language is given;
  *  3. a LiuYao turn that asks about another matter needs a new cast (一事一占);
  *  4. otherwise the turn is interpreted, at the safety level found (`concern`
- *     adds a support line).
+ *     adds a support line), with the sensitive topics the reading must not decide.
  */
-import { judgeSafety, type CrisisCategory, type SafetyLevel } from "../safety/index.ts";
+import { judgeSafety, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SensitiveTopic } from "../safety/index.ts";
 import { detectMatterChange, type MatterChange } from "./matter.ts";
 import { SAFETY_ACTION, type FixedText } from "../healing/index.ts";
 import type { Capability } from "../db/types.ts";
@@ -21,7 +21,7 @@ export type TurnDecision =
   | { kind: "plan_blocked"; safetyAction: FixedText }
   | { kind: "escalate"; categories: CrisisCategory[] }
   | { kind: "new_subject_required"; change: MatterChange }
-  | { kind: "interpret"; level: Exclude<SafetyLevel, "crisis"> };
+  | { kind: "interpret"; level: Exclude<SafetyLevel, "crisis">; topics: SensitiveTopic[] };
 
 /** The few members of a stored Subject the decision reads. */
 export interface SubjectGate {
@@ -51,5 +51,7 @@ export function decideTurn(capability: Capability, subject: SubjectGate, input: 
     const change = detectMatterChange(question, input);
     if (change.changed) return { kind: "new_subject_required", change };
   }
-  return { kind: "interpret", level: said.level === "concern" ? "concern" : "none" };
+  // A cast's question is the matter every turn answers: its sensitive topics stay with it.
+  const topics = SENSITIVE_TOPICS.filter((t) => said.topics.includes(t) || (asked?.topics.includes(t) ?? false));
+  return { kind: "interpret", level: said.level === "concern" ? "concern" : "none", topics };
 }

@@ -10,7 +10,8 @@ import { EN_RULES } from "./lexicon-en.ts";
 import { EN_SITUATION_RULES } from "./lexicon-en-situations.ts";
 import { ZH_RULES } from "./lexicon-zh.ts";
 import { ZH_SITUATION_RULES } from "./lexicon-zh-situations.ts";
-import { CRISIS_CATEGORIES, type CrisisCategory, type SafetyLevel, type SafetyRule, type View } from "./rules.ts";
+import { TOPIC_RULES } from "./topics.ts";
+import { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SafetyRule, type SensitiveTopic, type View } from "./rules.ts";
 import { views } from "./views.ts";
 import { CueIndex, cuesOf } from "./cues.ts";
 
@@ -18,11 +19,13 @@ export interface SafetyJudgement {
   level: SafetyLevel;
   /** Crisis categories found, in CRISIS_CATEGORIES order; empty below the crisis level. */
   categories: CrisisCategory[];
+  /** Sensitive questions found (any level), in SENSITIVE_TOPICS order. */
+  topics: SensitiveTopic[];
   /** The ids of the rules that fired (for audit and tuning). */
   rules: string[];
 }
 
-export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES];
+export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES, ...TOPIC_RULES];
 
 interface CompiledRule {
   rule: SafetyRule;
@@ -105,6 +108,7 @@ function candidates(text: Scan): Set<CompiledRule> {
 export function judgeSafety(text: string): SafetyJudgement {
   const v = scan(text);
   const found = new Set<CrisisCategory>();
+  const topics = new Set<SensitiveTopic>();
   const rules: string[] = [];
   let concern = false;
   const tried = candidates(v);
@@ -112,9 +116,16 @@ export function judgeSafety(text: string): SafetyJudgement {
   for (const compiled of COMPILED) {
     if (!tried.has(compiled) || !fires(compiled, v)) continue;
     rules.push(compiled.rule.id);
-    if (compiled.rule.category) found.add(compiled.rule.category);
-    else concern = true;
+    const { tier, category, topic } = compiled.rule;
+    if (category) found.add(category);
+    else if (topic) topics.add(topic);
+    else if (tier === "concern") concern = true;
   }
   const categories = CRISIS_CATEGORIES.filter((c) => found.has(c));
-  return { level: categories.length > 0 ? "crisis" : concern ? "concern" : "none", categories, rules };
+  return {
+    level: categories.length > 0 ? "crisis" : concern ? "concern" : "none",
+    categories,
+    topics: SENSITIVE_TOPICS.filter((t) => topics.has(t)),
+    rules,
+  };
 }

@@ -3,5 +3,5 @@
  * tiers it reports and the fixed texts each crisis category gets.
  */
 export { judgeSafety, SAFETY_RULES, type SafetyJudgement } from "./detect.ts";
-export { CRISIS_CATEGORIES, type CrisisCategory, type SafetyLevel } from "./rules.ts";
+export { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SensitiveTopic } from "./rules.ts";
 export { SAFETY_ACTIONS, SUPPORT_LINE, safetyActionFor, type SafetyActionText } from "./actions.ts";

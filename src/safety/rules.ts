@@ -11,14 +11,19 @@ export type CrisisCategory = (typeof CRISIS_CATEGORIES)[number];
 
 export type SafetyLevel = "none" | "concern" | "crisis";
 
+/** Questions a reading must not decide (not crises): the answer says so and points to the right professional. */
+export const SENSITIVE_TOPICS = ["medical_decision", "lifespan", "pregnancy_outcome", "harm_attribution"] as const;
+export type SensitiveTopic = (typeof SENSITIVE_TOPICS)[number];
+
 /** Which normalised view of the text a rule reads (views.ts). */
 export type View = "zh" | "en" | "squashed";
 
 export interface SafetyRule {
   id: string;
-  /** `crisis` rules name a crisis category; `concern` rules (distress without a clear risk signal) name none. */
-  tier: "crisis" | "concern";
+  /** `crisis` rules name a crisis category; `concern` rules (distress without a clear risk signal) name none; `topic` rules a sensitive topic. */
+  tier: "crisis" | "concern" | "topic";
   category: CrisisCategory | null;
+  topic?: SensitiveTopic;
   view: View;
   /** Regular-expression sources; all must match. English sources are wrapped in word boundaries. */
   all: readonly string[];
@@ -45,6 +50,19 @@ export const concern = (id: string, view: View, pattern: string, catches: readon
   id,
   tier: "concern",
   category: null,
+  view,
+  all: [pattern],
+  catches,
+  passes,
+  ...(unless !== undefined && { unless }),
+});
+
+/** Shorthand for a sensitive-topic rule. */
+export const topic = (id: string, name: SensitiveTopic, view: View, pattern: string, catches: readonly string[], passes: readonly string[] = [], unless?: string): SafetyRule => ({
+  id,
+  tier: "topic",
+  category: null,
+  topic: name,
   view,
   all: [pattern],
   catches,

@@ -22,7 +22,7 @@ const golden = (file: string) =>
     .map((l) => JSON.parse(l) as Record<string, any>);
 
 const NOW = Date.parse("2025-06-15T10:00:00Z");
-const localText = (facts: FactSheet, input: string, language: ReplyLanguage) => explain({ facts, input, language, summary: "", now: NOW }).join("\n");
+const localText = (facts: FactSheet, input: string, language: ReplyLanguage) => explain({ facts, input, language, script: language === "zh" ? "zh-Hans" : "en", topics: [], constraints: [], summary: "", now: NOW }).join("\n");
 
 describe("BaZi: the four pillars of golden charts", () => {
   // The anchor cases plus cases at a 立春 and a 节 boundary, a lunar input and a 子 hour.

@@ -36,8 +36,8 @@ export interface RecordedRequest {
   status: number;
 }
 
-/** The answer the fake's model writes; the default echoes the last input and writes a long summary. */
-export type AnswerWriter = (request: any, n: number) => { answer: string; summary?: string };
+/** The answer the fake's model writes; the default echoes the last input, writes a long summary and sees no crisis. */
+export type AnswerWriter = (request: any, n: number) => { answer: string; summary?: string; crisis?: boolean; crisis_categories?: string[] };
 
 export interface FakeAnthropic {
   url: string;
@@ -76,6 +76,8 @@ const defaultWriter: AnswerWriter = (body, n) => ({
   answer: `Fake answer ${n} to: ${inputOf(body)}`,
   // Longer than any summary the service keeps, so its clamping is exercised on every turn.
   summary: `Summary after turn ${n}. `.repeat(200),
+  crisis: false,
+  crisis_categories: [],
 });
 
 const ERROR_TYPES: Record<number, string> = { 400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error", 429: "rate_limit_error", 500: "api_error", 504: "timeout_error", 529: "overloaded_error" };

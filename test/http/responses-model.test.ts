@@ -15,6 +15,7 @@ import { SYSTEM_PROMPT, ANSWER_SCHEMA } from "../../src/responses/prompt.ts";
 import { MAX_SUMMARY_CHARS } from "../../src/responses/summary.ts";
 import { DEFAULT_MODEL } from "../../src/config.ts";
 import { utcMonth } from "../../src/platform/usage.ts";
+import { SAFETY_ACTIONS } from "../../src/safety/index.ts";
 
 const TIMEOUT_MS = 200;
 const DEADLINE_MS = 800;
@@ -109,6 +110,37 @@ describe("a successful call with the default model", () => {
     const res = await ask();
     expect(res.status).toBe(201);
     expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe("the model's own safety judgment, a second layer behind the rules", () => {
+  test("a crisis the rules missed: the safety text replaces the model's answer, the record says the model found it, one unit is billed", async () => {
+    fake.setWriter(() => ({ answer: "Here is your reading.", summary: "s", crisis: true, crisis_categories: ["self_harm"] }));
+    const before = await billed();
+    const rec = await r.first("liuyao", cast.id, "今天又想那样做了，你懂的");
+    expect(fake.requests).toHaveLength(1);
+    expect(rec.safety).toEqual({ escalated: true, level: "crisis", categories: ["self_harm"], safety_action: SAFETY_ACTIONS.self_harm, detected_by: "model", topics: [] });
+    expect(rec.output_text).toBe(SAFETY_ACTIONS.self_harm.text["zh-Hans"]);
+    expect(rec.model).toBe(DEFAULT_MODEL);
+    expect(rec.usage.billing_units).toBe(1);
+    expect(await billed()).toBe(before + 1);
+    expect(await r.summaryOf(rec.id)).toContain("safety escalation");
+  });
+
+  test("no crisis: the model's answer stands; the rules' crisis never reaches the model", async () => {
+    const rec = await r.first("liuyao", cast.id, "第三爻是什么意思？");
+    expect(rec.safety).toMatchObject({ escalated: false, detected_by: null });
+    const crisis = await r.first("liuyao", cast.id, "我想自杀");
+    expect(crisis.safety).toMatchObject({ escalated: true, detected_by: "rules" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test("the turn tells the model the script, the sensitive topics found and the rules it must follow", async () => {
+    await r.first("bazi", (await r.subject("bazi")).id, "我爸還能活多久？他今年八十了");
+    const body = fake.requests[0]!.body;
+    expect(turnText(body)).toContain("Reply language: Traditional Chinese");
+    expect(turnText(body)).toContain("Sensitive topics found in this turn (the reading must not decide them): lifespan");
+    expect(body.system[0].text).toContain("set crisis to true");
   });
 });
 

@@ -66,7 +66,7 @@ describe("a first Response", () => {
       input: "我的事业怎么样？",
       language: "zh",
       model: LOCAL_MODEL,
-      safety: { escalated: false, level: "none", categories: [], safety_action: null },
+      safety: { escalated: false, level: "none", categories: [], safety_action: null, detected_by: null, topics: [] },
       created_at: "2025-06-15T10:00:00.000Z",
       usage: { billing_units: 1 },
       end_user_id: "user-1",
@@ -188,7 +188,7 @@ describe("crisis language is never interpreted", () => {
     const action = safetyActionFor([...categories]);
     expect(rec.output_text).toBe(action.text[script]);
     expect(rec.model).toBeNull();
-    expect(rec.safety).toEqual({ escalated: true, level: "crisis", categories: [...categories], safety_action: action });
+    expect(rec.safety).toEqual({ escalated: true, level: "crisis", categories: [...categories], safety_action: action, detected_by: "rules", topics: [] });
     expect(rec.usage).toEqual({ billing_units: 1 });
     expect(await r.summaryOf(rec.id)).toContain("safety escalation");
   });
@@ -204,9 +204,24 @@ describe("crisis language is never interpreted", () => {
 
   test("distress without a clear risk signal: a normal answer, then the support line in the input's script", async () => {
     const rec = await r.first("bazi", chart.id, "最近覺得好孤獨，我的事業運怎麼樣？");
-    expect(rec.safety).toEqual({ escalated: false, level: "concern", categories: [], safety_action: null });
+    expect(rec.safety).toEqual({ escalated: false, level: "concern", categories: [], safety_action: null, detected_by: null, topics: [] });
     expect(rec.model).toBe(LOCAL_MODEL);
     expect(rec.output_text).toEndWith(SUPPORT_LINE["zh-Hant"]);
+  });
+
+  test("a question the reading must not decide: recorded, and the answer says so first, in the input's script", async () => {
+    const rec = await r.first("bazi", chart.id, "我爸還能活多久？他今年八十了");
+    expect(rec.safety).toMatchObject({ level: "none", topics: ["lifespan"] });
+    expect(rec.output_text).toStartWith("任何解讀都不能判斷一個人的壽命");
+    const med = await r.first("bazi", chart.id, "Should my mother have the hip replacement surgery this spring or wait?");
+    expect(med.safety.topics).toEqual(["medical_decision"]);
+    expect(med.output_text).toStartWith("Whether to start, stop or change a treatment is a medical decision");
+  });
+
+  test("a Healing follow-up that mentions a pregnancy: the answer first says the Plan may not fit and a new one is needed", async () => {
+    const first = await r.first("healing", plan.id, "How do I start?");
+    const rec = await r.followUp(first.id, "I just found out I'm pregnant, can I keep doing this?");
+    expect(rec.output_text).toStartWith("This Plan may have been made without knowing about a pregnancy.");
   });
 
   test("a cast asked in crisis language: cast as asked, and every Response on it is the safety text", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { LocalInterpreter, LOCAL_MODEL, explain } from "../../../src/responses/local-interpreter.ts";
 import { factSheet, healingFacts, type FactSheet } from "../../../src/responses/facts/index.ts";
-import { detectLanguage } from "../../../src/text/language.ts";
+import { detectLanguage, detectScript } from "../../../src/text/language.ts";
 import { MAX_SUMMARY_CHARS, startSummary } from "../../../src/responses/summary.ts";
 import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { castReading } from "../../../src/liuyao/index.ts";
@@ -15,7 +15,7 @@ if (!birth.ok) throw new Error("birth");
 const chart = factSheet("bazi", "bzc_1", json(computeChart(birth.birth)));
 const cast = factSheet("liuyao", "lyc_1", json(castReading({ question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], castAt: new Date(NOW) })));
 const plan = healingFacts("hpl_1", json(createPlanBody(planInput({ check_in: { intensity: 9 } }), { bazi: null, assetUrlFor: () => null })));
-const say = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), summary: "", now: NOW }).join("\n\n");
+const say = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW }).join("\n\n");
 
 describe("the local interpreter", () => {
   test("answers in the input's language", () => {
@@ -27,7 +27,7 @@ describe("the local interpreter", () => {
 
   test("is deterministic", async () => {
     const it = new LocalInterpreter();
-    const req = { facts: cast, input: "结果如何？", language: "zh" as const, summary: startSummary(cast.headline), now: NOW };
+    const req = { facts: cast, input: "结果如何？", language: "zh" as const, script: "zh-Hans" as const, topics: [], constraints: [], summary: startSummary(cast.headline), now: NOW };
     expect(await it.interpret(req)).toEqual(await it.interpret(req));
     expect((await it.interpret(req)).model).toBe(LOCAL_MODEL);
     expect((await it.interpret(req)).usage).toBeNull();
@@ -63,7 +63,7 @@ describe("the local interpreter", () => {
     const it = new LocalInterpreter();
     let summary = startSummary(cast.headline);
     for (let n = 1; n <= 50; n++) {
-      summary = (await it.interpret({ facts: cast, input: `第${n}次：结果如何？`, language: "zh", summary, now: NOW })).summary;
+      summary = (await it.interpret({ facts: cast, input: `第${n}次：结果如何？`, language: "zh", script: "zh-Hans", topics: [], constraints: [], summary, now: NOW })).summary;
       expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
     }
     expect(summary).toStartWith("Subject: 这次面试能通过吗？");

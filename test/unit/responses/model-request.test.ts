@@ -11,11 +11,11 @@ const json = (value: unknown) => ({ type: "text", text: JSON.stringify(value) })
 
 describe("structured output", () => {
   test("thinking and redacted thinking blocks come first and are skipped", () => {
-    expect(readAnswer(message([thinking, redacted, json({ answer: " A ", summary: "S" })]), true)).toEqual({ kind: "answer", answer: "A", summary: "S" });
+    expect(readAnswer(message([thinking, redacted, json({ answer: " A ", summary: "S" })]), true)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
   });
 
   test("an empty summary falls back (null); an empty answer is no answer", () => {
-    expect(readAnswer(message([json({ answer: "A", summary: " " })]), true)).toEqual({ kind: "answer", answer: "A", summary: null });
+    expect(readAnswer(message([json({ answer: "A", summary: " " })]), true)).toEqual({ kind: "answer", answer: "A", summary: null, crisis: [] });
     expect(readAnswer(message([json({ answer: "  ", summary: "S" })]), true).kind).toBe("malformed");
   });
 
@@ -38,15 +38,23 @@ describe("structured output", () => {
   });
 });
 
+describe("the model's own safety judgment", () => {
+  test("the categories it names, in our order; none when crisis is false; a crisis without a known category is one for crisis support", () => {
+    expect(readAnswer(message([json({ answer: "A", summary: "S", crisis: true, crisis_categories: ["self_harm", "medical_emergency", "unknown"] })]), true)).toMatchObject({ crisis: ["self_harm", "medical_emergency"] });
+    expect(readAnswer(message([json({ answer: "A", summary: "S", crisis: false, crisis_categories: ["self_harm"] })]), true)).toMatchObject({ crisis: [] });
+    expect(readAnswer(message([json({ answer: "A", summary: "S", crisis: true, crisis_categories: [] })]), true)).toMatchObject({ crisis: ["suicide"] });
+  });
+});
+
 describe("the conservative shape (no structured output)", () => {
   test("the offered tool's input is the answer", () => {
     const tool = { type: "tool_use", id: "t", name: "record_answer", input: { answer: "A", summary: "S" } };
-    expect(readAnswer(message([thinking, tool], "tool_use"), false)).toEqual({ kind: "answer", answer: "A", summary: "S" });
+    expect(readAnswer(message([thinking, tool], "tool_use"), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
   });
 
   test("a JSON text is read as the answer; plain text is the answer itself, with no summary", () => {
-    expect(readAnswer(message([json({ answer: "A", summary: "S" })]), false)).toEqual({ kind: "answer", answer: "A", summary: "S" });
-    expect(readAnswer(message([{ type: "text", text: " The reading says… " }]), false)).toEqual({ kind: "answer", answer: "The reading says…", summary: null });
+    expect(readAnswer(message([json({ answer: "A", summary: "S" })]), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
+    expect(readAnswer(message([{ type: "text", text: " The reading says… " }]), false)).toEqual({ kind: "answer", answer: "The reading says…", summary: null, crisis: [] });
   });
 
   test("a tool call without an answer is malformed, not plain text", () => {

@@ -6,7 +6,7 @@ import { castReading } from "../../../src/liuyao/index.ts";
 
 const reading = JSON.parse(JSON.stringify(castReading({ question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], castAt: new Date("2025-06-15T10:00:00Z") })));
 const facts = factSheet("liuyao", "lyc_1", reading);
-const request = (summary: string, input: string) => ({ facts, summary, input, language: "zh" as const, now: Date.parse("2025-06-15T20:00:00Z") });
+const request = (summary: string, input: string) => ({ facts, summary, input, language: "zh" as const, script: "zh-Hans" as const, topics: [], constraints: [], now: Date.parse("2025-06-15T20:00:00Z") });
 
 describe("buildPrompt", () => {
   test("the system prompt is one stable text: grounding, cultural framing, no medical claims, the user's language", () => {

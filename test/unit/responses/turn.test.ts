@@ -29,13 +29,18 @@ describe("decideTurn", () => {
   });
 
   test("the same matter, or another Subject kind, is interpreted", () => {
-    expect(decideTurn("liuyao", cast, "那什么时候有结果？")).toEqual({ kind: "interpret", level: "none" });
-    expect(decideTurn("bazi", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret", level: "none" });
-    expect(decideTurn("healing", { status: "recommended" }, "Why this practice?")).toEqual({ kind: "interpret", level: "none" });
+    expect(decideTurn("liuyao", cast, "那什么时候有结果？")).toEqual({ kind: "interpret", level: "none", topics: [] });
+    expect(decideTurn("bazi", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret", level: "none", topics: [] });
+    expect(decideTurn("healing", { status: "recommended" }, "Why this practice?")).toEqual({ kind: "interpret", level: "none", topics: [] });
   });
 
   test("distress without a clear risk signal is interpreted at the concern level", () => {
-    expect(decideTurn("bazi", {}, "I'm so tired of everything, I can't keep going like this")).toEqual({ kind: "interpret", level: "concern" });
+    expect(decideTurn("bazi", {}, "I'm so tired of everything, I can't keep going like this")).toEqual({ kind: "interpret", level: "concern", topics: [] });
+  });
+
+  test("sensitive topics of the input, and of a cast's question, go with the turn", () => {
+    expect(decideTurn("bazi", {}, "How long will my father live? He's 80")).toEqual({ kind: "interpret", level: "none", topics: ["lifespan"] });
+    expect(decideTurn("liuyao", { question: "我妈化疗做了四次，要不要继续做下去？" }, "第三爻什么意思？")).toMatchObject({ kind: "interpret", topics: ["medical_decision"] });
   });
 
   test("a cast whose own question is in crisis language escalates on every turn, whatever is asked", () => {

@@ -60,7 +60,7 @@ describe("judgeSafety", () => {
   });
 
   test("three levels", () => {
-    expect(judgeSafety("")).toEqual({ level: "none", categories: [], rules: [] });
+    expect(judgeSafety("")).toEqual({ level: "none", categories: [], topics: [], rules: [] });
     expect(judgeSafety("What does the moving line mean?").level).toBe("none");
     expect(judgeSafety("我不想伤害他的感情").level).toBe("none");
     expect(judgeSafety("I would never hurt her").level).toBe("none");

@@ -11,12 +11,13 @@ import { cuesOf } from "../../../src/safety/cues.ts";
 import { loadSafetySet } from "../../helpers/safety-sets.ts";
 
 describe("the rule table", () => {
-  test("ids are unique; every rule has an example to catch; crisis rules name a category, concern rules none", () => {
+  test("ids are unique; every rule has an example to catch; crisis rules name a category, topic rules a topic, concern rules neither", () => {
     const ids = SAFETY_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const rule of SAFETY_RULES) {
       expect(rule.catches.length).toBeGreaterThan(0);
-      expect(rule.category === null).toBe(rule.tier === "concern");
+      expect(rule.category !== null).toBe(rule.tier === "crisis");
+      expect(rule.topic !== undefined).toBe(rule.tier === "topic");
     }
   });
 });
