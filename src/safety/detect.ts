@@ -1,6 +1,7 @@
 /**
  * The free-text safety judgement: every rule of the lexicons read against the
- * text's views (views.ts). Crisis rules name a category and escalate; concern
+ * text's views (views.ts), then, where they find no crisis, the learned
+ * screen (learned.ts). Crisis rules name a category and escalate; concern
  * rules (distress without a clear risk signal) add a support line to a normal
  * answer. A miss is worse than a false alarm, so the crisis rules reach wide,
  * and each rule's `unless` and the lexicons' near-miss examples keep idioms,
@@ -14,6 +15,7 @@ import { TOPIC_RULES } from "./topics.ts";
 import { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SafetyRule, type SensitiveTopic, type View } from "./rules.ts";
 import { views } from "./views.ts";
 import { CueIndex, cuesOf } from "./cues.ts";
+import { learnedCrisis } from "./learned.ts";
 
 export interface SafetyJudgement {
   level: SafetyLevel;
@@ -120,6 +122,12 @@ export function judgeSafety(text: string): SafetyJudgement {
     if (category) found.add(category);
     else if (topic) topics.add(topic);
     else if (tier === "concern") concern = true;
+  }
+  // The rules found no crisis: the learned screen, trained on other authors' messages, is asked too.
+  if (found.size === 0) {
+    const learned = learnedCrisis(v.views);
+    if (learned.length > 0) rules.push("learned");
+    for (const category of learned) found.add(category);
   }
   const categories = CRISIS_CATEGORIES.filter((c) => found.has(c));
   return {

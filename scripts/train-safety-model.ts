@@ -1,0 +1,105 @@
+/**
+ * Trains the learned safety screen (src/safety/learned.ts) on the development
+ * sets only, and writes src/safety/data/learned-model.json. Deterministic (a
+ * seeded shuffle), so a test can check the committed model is what this
+ * produces. The threshold is chosen by 5-fold cross-validation on the same
+ * development sets: the lowest at which the folds' false alarms (on messages
+ * labelled `none`) stay within FALSE_ALARM_BUDGET. The held-out sets are never read.
+ * Run: `npm run train:safety`.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CLASSES, features, pack, probabilities, type PackedModel } from "../src/safety/learned.ts";
+import { views } from "../src/safety/views.ts";
+import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
+
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev"] as const;
+const EPOCHS = 15;
+const LEARNING_RATE = 0.2;
+const L2 = 1e-4;
+const FOLDS = 5;
+const FALSE_ALARM_BUDGET = 0.03;
+/** Weights smaller than this in every class are dropped: they change no decision and bloat the file. */
+const PRUNE_BELOW = 0.05;
+
+const LABEL_CLASS: Record<string, string> = { suicide_active: "suicide", suicide_passive: "suicide", suicide_plan: "suicide", harm_to_others: "harm_others" };
+
+function classOf(m: LabelledMessage): number {
+  if (m.level !== "crisis") return 0;
+  const first = m.categories[0]!;
+  return CLASSES.indexOf((LABEL_CLASS[first] ?? first) as (typeof CLASSES)[number]);
+}
+
+/** mulberry32: a small seeded PRNG, so every run shuffles alike. */
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Example {
+  feats: string[];
+  label: number;
+}
+
+function train(examples: readonly Example[], seed: number): { weights: Map<string, number[]>; bias: number[] } {
+  const weights = new Map<string, number[]>();
+  const bias = CLASSES.map(() => 0);
+  const random = prng(seed);
+  const order = examples.map((_, i) => i);
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const index of order) {
+      const { feats, label } = examples[index]!;
+      const p = probabilities({ weights, bias }, feats);
+      for (let c = 0; c < CLASSES.length; c++) {
+        const gradient = p[c]! - (c === label ? 1 : 0);
+        bias[c]! -= LEARNING_RATE * gradient;
+        for (const f of feats) {
+          let w = weights.get(f);
+          if (!w) weights.set(f, (w = CLASSES.map(() => 0)));
+          w[c]! -= LEARNING_RATE * (gradient + L2 * w[c]!);
+        }
+      }
+    }
+  }
+  return { weights, bias };
+}
+
+/** The lowest threshold whose cross-validated false alarms stay within the budget. */
+function chooseThreshold(examples: readonly Example[], none: readonly boolean[]): number {
+  const crisisScore = new Array<number>(examples.length);
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const model = train(examples.filter((_, i) => i % FOLDS !== fold), 1000 + fold);
+    examples.forEach((e, i) => {
+      if (i % FOLDS === fold) crisisScore[i] = 1 - probabilities(model, e.feats)[0]!;
+    });
+  }
+  const noneCount = none.filter(Boolean).length;
+  for (let t = 0.3; t < 0.99; t += 0.01) {
+    const alarms = examples.filter((_, i) => none[i] && crisisScore[i]! >= t).length;
+    if (alarms / noneCount <= FALSE_ALARM_BUDGET) return Math.round(t * 100) / 100;
+  }
+  return 0.99;
+}
+
+export function trainModel(): PackedModel {
+  const messages = DEVELOPMENT_SETS.flatMap((name) => loadSafetySet(name));
+  const examples = messages.map((m) => ({ feats: features(views(m.text)), label: classOf(m) }));
+  const threshold = chooseThreshold(examples, messages.map((m) => m.level === "none"));
+  const trainedOn = Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadSafetySet(name).length]));
+  return pack(train(examples, 42), threshold, PRUNE_BELOW, trainedOn);
+}
+
+if (import.meta.main) {
+  const model = trainModel();
+  const target = join(import.meta.dir, "..", "src", "safety", "data", "learned-model.json");
+  writeFileSync(target, `${JSON.stringify(model)}\n`);
+  console.log(`wrote ${model.features.split("\u0001").length} features, threshold ${model.threshold}, to ${target}`);
+}

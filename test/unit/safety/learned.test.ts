@@ -1,0 +1,45 @@
+/**
+ * The learned screen: the committed model is exactly what scripts/train-safety-model.ts
+ * trains from the development sets (deterministic; rerun `npm run train:safety` after changing
+ * them), it never reads a held-out set, and packing keeps its decisions.
+ */
+import { describe, expect, test } from "bun:test";
+import { DEVELOPMENT_SETS, trainModel } from "../../../scripts/train-safety-model.ts";
+import { CLASSES, features, learnedCrisis, pack, probabilities, textProbabilities, unpack } from "../../../src/safety/learned.ts";
+import { loadSafetySet } from "../../helpers/safety-sets.ts";
+import { views } from "../../../src/safety/views.ts";
+import committed from "../../../src/safety/data/learned-model.json";
+
+describe("the learned safety screen", () => {
+  test("is trained on the development sets only", () => {
+    expect(DEVELOPMENT_SETS.every((name) => name.endsWith("-dev"))).toBe(true);
+    expect(Object.keys(committed.trainedOn).sort()).toEqual([...DEVELOPMENT_SETS].sort());
+  });
+
+  test("the committed model is the one the training script produces", () => {
+    expect(trainModel()).toEqual(committed);
+  }, 60_000);
+
+  test("packing keeps the weights to within one quantisation step", () => {
+    const weights = new Map([["wpills", [0.1, 2.5, -0.3, 0, 0, 0, 0]], ["zdie", [-1, 0.04, 0, 0, 0, 0.7, 0]]]);
+    const restored = unpack(pack({ weights, bias: [1, 0, 0, 0, 0, 0, 0] }, 0.5, 0.05, {}));
+    for (const [name, w] of weights) w.forEach((x, c) => expect(Math.abs(restored.weights.get(name)![c]! - x)).toBeLessThanOrEqual(2.5 / 127));
+    expect(restored.threshold).toBe(0.5);
+  });
+
+  test("probabilities sum to one; a crisis names the most likely category", () => {
+    const p = probabilities(unpack(committed), features(views("I have the pills and tonight is the night")));
+    expect(p).toHaveLength(CLASSES.length);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(learnedCrisis(views("What does the moving line in the fifth place mean for my career?"))).toEqual([]);
+  });
+
+  test("scoring straight from the views gives the probabilities the features give", () => {
+    const model = unpack(committed);
+    for (const m of loadSafetySet("set-a-dev").slice(0, 120)) {
+      const v = views(m.text);
+      const fast = textProbabilities(v, model);
+      probabilities(model, features(v)).forEach((p, c) => expect(fast[c]!).toBeCloseTo(p, 12));
+    }
+  });
+});
