@@ -16,6 +16,7 @@ import { SqliteStore } from "./db/sqlite/store.ts";
 import { CHECKPOINT_WORKER_MODULE } from "./db/sqlite/checkpoints.ts";
 import { describeModel } from "./responses/interpreter.ts";
 import { checkModel, modelWarnings } from "./responses/check-model.ts";
+import { prepareSafety } from "./safety/index.ts";
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -92,6 +93,9 @@ async function serve(config: Config): Promise<void> {
   const model = describeModel(config);
   logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
   for (const warning of modelWarnings(model, Date.now())) logger.warn({ model: model.model }, warning);
+  // The safety screen's rules and model take ~100 ms to build: after listening, so /ready answers at once
+  // and the first Response (which would otherwise build them) finds them ready.
+  setTimeout(prepareSafety, 0);
 
   const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
   const purge = setInterval(() => {

@@ -15,7 +15,7 @@ import { TOPIC_RULES } from "./topics.ts";
 import { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SafetyRule, type SensitiveTopic, type View } from "./rules.ts";
 import { views } from "./views.ts";
 import { CueIndex, cuesOf } from "./cues.ts";
-import { learnedCrisis } from "./learned.ts";
+import { committedModel, learnedCrisis } from "./learned.ts";
 
 export interface SafetyJudgement {
   level: SafetyLevel;
@@ -49,8 +49,6 @@ export function compileRule(rule: SafetyRule, useCues = true): CompiledRule {
   };
 }
 
-const COMPILED = SAFETY_RULES.map((rule) => compileRule(rule));
-
 /** A text read for matching: its views, and the cues found in each. */
 export interface Scan {
   views: Record<View, string>;
@@ -58,48 +56,70 @@ export interface Scan {
 }
 
 const VIEWS: readonly View[] = ["zh", "en", "squashed"];
-const CUE_INDEXES = Object.fromEntries(
-  VIEWS.map((view) => [view, new CueIndex(COMPILED.filter((c) => c.rule.view === view).flatMap((c) => c.cues.flatMap((cues) => cues ?? [])))]),
-) as Record<View, CueIndex>;
+
+/** The compiled rules and their indexes, built on first use (see prepareSafety). */
+interface Compiled {
+  rules: CompiledRule[];
+  cueIndexes: Record<View, CueIndex>;
+  /** Rules whose first pattern has no cue: always candidates. */
+  alwaysTried: CompiledRule[];
+  /** Each cue lists the rules whose first pattern it gates, keyed `${view}:${cue}`. */
+  rulesByCue: Map<string, CompiledRule[]>;
+}
+
+let built: Compiled | null = null;
+function compiled(): Compiled {
+  if (built) return built;
+  const rules = SAFETY_RULES.map((rule) => compileRule(rule));
+  const cueIndexes = Object.fromEntries(
+    VIEWS.map((view) => [view, new CueIndex(rules.filter((c) => c.rule.view === view).flatMap((c) => c.cues.flatMap((cues) => cues ?? [])))]),
+  ) as Record<View, CueIndex>;
+  const rulesByCue = new Map<string, CompiledRule[]>();
+  for (const rule of rules) {
+    for (const cue of rule.cues[0] ?? []) {
+      const key = `${rule.rule.view}:${cue}`;
+      const list = rulesByCue.get(key);
+      if (list) list.push(rule);
+      else rulesByCue.set(key, [rule]);
+    }
+  }
+  return (built = { rules, cueIndexes, alwaysTried: rules.filter((c) => c.cues[0] === null), rulesByCue });
+}
+
+/**
+ * Builds what the first judgement would (rules, cue indexes, the learned model: ~100 ms), so
+ * the service can do it right after it starts listening instead of on the first Response.
+ */
+export function prepareSafety(): void {
+  compiled();
+  committedModel();
+}
 
 /** Reads `text` once for every rule. */
 export function scan(text: string): Scan {
   const v = views(text);
-  return { views: v, cues: { zh: CUE_INDEXES.zh.found(v.zh), en: CUE_INDEXES.en.found(v.en), squashed: CUE_INDEXES.squashed.found(v.squashed) } };
+  const { cueIndexes } = compiled();
+  return { views: v, cues: { zh: cueIndexes.zh.found(v.zh), en: cueIndexes.en.found(v.en), squashed: cueIndexes.squashed.found(v.squashed) } };
 }
 
 /** Whether one compiled rule fires on a scanned text. */
-export function fires(compiled: CompiledRule, text: Scan): boolean {
-  const { view: name } = compiled.rule;
+export function fires(rule: CompiledRule, text: Scan): boolean {
+  const { view: name } = rule.rule;
   const view = text.views[name];
   if (view.length === 0) return false;
-  for (let i = 0; i < compiled.all.length; i++) {
-    const cues = compiled.cues[i];
+  for (let i = 0; i < rule.all.length; i++) {
+    const cues = rule.cues[i];
     if (cues && !cues.some((cue) => text.cues[name].has(cue))) return false;
-    if (!compiled.all[i]!.test(view)) return false;
+    if (!rule.all[i]!.test(view)) return false;
   }
-  return !(compiled.unless?.test(view) ?? false);
+  return !(rule.unless?.test(view) ?? false);
 }
 
-/**
- * Which rules can fire, from the cues found: each cue lists the rules whose first pattern it
- * gates, so a text costs work for the cues it contains, not for every rule (rules whose first
- * pattern has no cue are always candidates).
- */
-const ALWAYS_TRIED = COMPILED.filter((c) => c.cues[0] === null);
-const RULES_BY_CUE = new Map<string, CompiledRule[]>();
-for (const compiled of COMPILED) {
-  for (const cue of compiled.cues[0] ?? []) {
-    const key = `${compiled.rule.view}:${cue}`;
-    const list = RULES_BY_CUE.get(key);
-    if (list) list.push(compiled);
-    else RULES_BY_CUE.set(key, [compiled]);
-  }
-}
-
+/** Which rules can fire, from the cues found: work for the cues a text contains, not for every rule. */
 function candidates(text: Scan): Set<CompiledRule> {
-  const found = new Set<CompiledRule>(ALWAYS_TRIED);
-  for (const view of VIEWS) for (const cue of text.cues[view]) for (const compiled of RULES_BY_CUE.get(`${view}:${cue}`) ?? []) found.add(compiled);
+  const { alwaysTried, rulesByCue } = compiled();
+  const found = new Set<CompiledRule>(alwaysTried);
+  for (const view of VIEWS) for (const cue of text.cues[view]) for (const rule of rulesByCue.get(`${view}:${cue}`) ?? []) found.add(rule);
   return found;
 }
 
@@ -115,10 +135,10 @@ export function judgeSafety(text: string): SafetyJudgement {
   let concern = false;
   const tried = candidates(v);
   // In table order, so `rules` lists them as the table does.
-  for (const compiled of COMPILED) {
-    if (!tried.has(compiled) || !fires(compiled, v)) continue;
-    rules.push(compiled.rule.id);
-    const { tier, category, topic } = compiled.rule;
+  for (const rule of compiled().rules) {
+    if (!tried.has(rule) || !fires(rule, v)) continue;
+    rules.push(rule.rule.id);
+    const { tier, category, topic } = rule.rule;
     if (category) found.add(category);
     else if (topic) topics.add(topic);
     else if (tier === "concern") concern = true;

@@ -42,15 +42,20 @@ export interface PackedModel {
 
 export function unpack(packed: PackedModel): LearnedModel {
   const names = packed.features === "" ? [] : packed.features.split("\u0001");
-  const bytes = Int8Array.from(Buffer.from(packed.weights, "base64"), (b) => (b > 127 ? b - 256 : b));
+  const raw = Buffer.from(packed.weights, "base64");
+  const bytes = new Int8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  // One array for every weight; each feature gets a view of its slice.
+  const all = new Float64Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) all[i] = bytes[i]! * packed.scale;
   const k = CLASSES.length;
   const weights = new Map<string, Float64Array>();
   const zh = new Map<number, Float64Array>();
-  names.forEach((name, i) => {
-    const w = Float64Array.from(bytes.subarray(i * k, i * k + k), (b) => b * packed.scale);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const w = all.subarray(i * k, i * k + k);
     weights.set(name, w);
-    if (name.startsWith("z")) zh.set(zhKey(name, 1, name.length - 1), w);
-  });
+    if (name.charCodeAt(0) === 0x7a) zh.set(zhKey(name, 1, name.length - 1), w);
+  }
   return { weights, zh, bias: packed.bias, threshold: packed.threshold };
 }
 
@@ -92,7 +97,7 @@ const softmax = (z: readonly number[]) => {
 };
 
 /** Class probabilities of a text, the fast way (see scores). */
-export const textProbabilities = (v: Views, model: LearnedModel = COMMITTED): number[] => softmax(scores(model, v));
+export const textProbabilities = (v: Views, model: LearnedModel = committedModel()): number[] => softmax(scores(model, v));
 
 /** Packs trained weights, dropping features below `pruneBelow` in every class. */
 export function pack(model: { weights: Map<string, number[]>; bias: number[] }, threshold: number, pruneBelow: number, trainedOn: Record<string, number>): PackedModel {
@@ -134,10 +139,12 @@ export function probabilities(model: Pick<LearnedModel, "weights" | "bias">, fea
   return softmax(z);
 }
 
-const COMMITTED = unpack(MODEL as PackedModel);
+let committed: LearnedModel | null = null;
+/** The committed model, unpacked on first use (~50 ms): see prepareSafety. */
+export const committedModel = (): LearnedModel => (committed ??= unpack(MODEL as PackedModel));
 
 /** The model's crisis categories for a text: the most likely one when it escalates, else none. */
-export function learnedCrisis(v: Views, model: LearnedModel = COMMITTED): CrisisCategory[] {
+export function learnedCrisis(v: Views, model: LearnedModel = committedModel()): CrisisCategory[] {
   const p = textProbabilities(v, model);
   if (1 - p[0]! < model.threshold) return [];
   let best = 1;
