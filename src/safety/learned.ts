@@ -4,7 +4,7 @@
  * words and word pairs (English view), trained by scripts/train-safety-model.ts
  * on the development sets only (test/data/safety/*-dev.jsonl). The rules are
  * precise on what they know but miss phrasings their authors never saw; the
- * model generalises from ~2,700 labelled messages by five authors. It is asked
+ * model generalises from ~3,700 labelled messages by five authors. It is asked
  * only when the rules found no crisis, and escalates when its probability of
  * a crisis reaches the threshold chosen by cross-validation on the development
  * sets (never on the held-out ones).
@@ -77,9 +77,10 @@ function scores(model: LearnedModel, v: Views): number[] {
     if (w) for (let c = 0; c < z.length; c++) z[c]! += w[c]!;
   };
   const seen = new Set<number>();
+  const zh = v.zh.replace(DIGITS, "0");
   for (let n = 1; n <= 3; n++) {
-    for (let i = 0; i + n <= v.zh.length; i++) {
-      const key = zhKey(v.zh, i, n);
+    for (let i = 0; i + n <= zh.length; i++) {
+      const key = zhKey(zh, i, n);
       if (seen.has(key)) continue;
       seen.add(key);
       add(model.zh.get(key));
@@ -116,12 +117,18 @@ export function pack(model: { weights: Map<string, number[]>; bias: number[] }, 
   };
 }
 
-/** The features of a text: Chinese character 1–3-grams, English words and word pairs. */
+/**
+ * Every digit reads as 0: a number's presence carries signal (an age, a count of pills), its
+ * value overfits (trained with them, "第01轮：面试的结果会怎样？" scored as a crisis).
+ */
+const DIGITS = /[1-9]/g;
+
+/** The features of a text: Chinese character 1–3-grams, English words and word pairs (digits as 0). */
 export function features(v: Views): string[] {
   const out = new Set<string>();
-  const zh = v.zh;
+  const zh = v.zh.replace(DIGITS, "0");
   for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= zh.length; i++) out.add(`z${zh.slice(i, i + n)}`);
-  const words = v.en.trim().split(" ").filter(Boolean);
+  const words = v.en.replace(DIGITS, "0").trim().split(" ").filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     out.add(`w${words[i]}`);
     if (i + 1 < words.length) out.add(`b${words[i]}_${words[i + 1]}`);

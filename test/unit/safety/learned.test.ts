@@ -42,4 +42,13 @@ describe("the learned safety screen", () => {
       probabilities(model, features(v)).forEach((p, c) => expect(fast[c]!).toBeCloseTo(p, 12));
     }
   });
+
+  test("ordinary questions, numbers included, do not escalate", () => {
+    const ordinary = [
+      "第01轮：面试的结果会怎样？", "Turn 02: what does this mean for the interview?", "我的事业怎么样？", "What about money?", "结果如何？",
+      "那什么时候有消息？", "1990年5月17日8点出生，今年运势如何？", "Is 2025 a good year for me to start a business?", "第三爻是什么意思？",
+      "How long should I do the box breathing each morning?", "我今年35岁，想换工作，合适吗？", "I'm 42 and thinking about moving to Sydney, good timing?",
+    ];
+    expect(ordinary.filter((t) => learnedCrisis(views(t)).length > 0)).toEqual([]);
+  });
 });
