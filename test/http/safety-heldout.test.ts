@@ -18,7 +18,7 @@ import { formatFigures, loadSafetySet, measure, rate, type Judgement, type Label
 
 const GOAL = { recall: 0.95, falseAlarms: 0.05 };
 /** Crisis recall reached on each held-out set (measured, rounded down); raise it as the detector improves. */
-const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.88, "set-b-heldout": 0.83 };
+const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.93, "set-b-heldout": 0.87 };
 
 let s: TestServer;
 let chartId: string;
