@@ -4,10 +4,9 @@
  * and system prompt), and one line saying whether Responses will work, and if
  * not, why and what to change. Never run by the tests against the internet.
  */
-import type { Config } from "../config.ts";
+import { DEFAULT_MODEL, type Config } from "../config.ts";
 import { anthropicInterpreter, describeModel, type ModelDescription } from "./interpreter.ts";
 import { SYSTEM_PROMPT, type PromptParts } from "./prompt.ts";
-import { DEFAULT_MODEL } from "../config.ts";
 import type { UpstreamError } from "./anthropic-interpreter.ts";
 
 export interface ModelCheck {

@@ -27,6 +27,35 @@ export interface LearnedModel {
 }
 
 /**
+ * Every digit reads as 0: a number's presence carries signal (an age, a count of pills), its
+ * value overfits (trained with them, "第01轮：面试的结果会怎样？" scored as a crisis).
+ */
+const DIGITS = /[1-9]/g;
+
+/** The features of a text: Chinese character 1–3-grams, English words and word pairs (digits as 0). */
+export function features(v: Views): string[] {
+  const out = new Set<string>();
+  const zh = v.zh.replace(DIGITS, "0");
+  for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= zh.length; i++) out.add(`z${zh.slice(i, i + n)}`);
+  const words = v.en.replace(DIGITS, "0").trim().split(" ").filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    out.add(`w${words[i]}`);
+    if (i + 1 < words.length) out.add(`b${words[i]}_${words[i + 1]}`);
+  }
+  return [...out];
+}
+
+/** Class probabilities (softmax over the linear scores). */
+export function probabilities(model: Pick<LearnedModel, "weights" | "bias">, feats: readonly string[]): number[] {
+  const z = [...model.bias];
+  for (const f of feats) {
+    const w = model.weights.get(f);
+    if (w) for (let c = 0; c < z.length; c++) z[c]! += w[c]!;
+  }
+  return softmax(z);
+}
+
+/**
  * The committed model's file: feature names joined by U+0001, their weights as
  * signed bytes (one per class, scaled by `scale`) in base64, so ~40,000
  * features take about 0.6 MB instead of 3 MB of JSON numbers.
@@ -115,35 +144,6 @@ export function pack(model: { weights: Map<string, number[]>; bias: number[] }, 
     threshold,
     trainedOn,
   };
-}
-
-/**
- * Every digit reads as 0: a number's presence carries signal (an age, a count of pills), its
- * value overfits (trained with them, "第01轮：面试的结果会怎样？" scored as a crisis).
- */
-const DIGITS = /[1-9]/g;
-
-/** The features of a text: Chinese character 1–3-grams, English words and word pairs (digits as 0). */
-export function features(v: Views): string[] {
-  const out = new Set<string>();
-  const zh = v.zh.replace(DIGITS, "0");
-  for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= zh.length; i++) out.add(`z${zh.slice(i, i + n)}`);
-  const words = v.en.replace(DIGITS, "0").trim().split(" ").filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    out.add(`w${words[i]}`);
-    if (i + 1 < words.length) out.add(`b${words[i]}_${words[i + 1]}`);
-  }
-  return [...out];
-}
-
-/** Class probabilities (softmax over the linear scores). */
-export function probabilities(model: Pick<LearnedModel, "weights" | "bias">, feats: readonly string[]): number[] {
-  const z = [...model.bias];
-  for (const f of feats) {
-    const w = model.weights.get(f);
-    if (w) for (let c = 0; c < z.length; c++) z[c]! += w[c]!;
-  }
-  return softmax(z);
 }
 
 let committed: LearnedModel | null = null;
