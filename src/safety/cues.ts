@@ -1,18 +1,19 @@
 /**
- * Cues: literal strings one of which every match of a pattern contains, read
- * off the pattern's source. A rule is tried only where one of its cues occurs
- * (String.includes, far cheaper than running a broad alternation over 1,000
- * characters), so the cues must be exact: a pattern a cue cannot be derived
- * for gets none and is always tried. A test checks on real text that every
- * rule fires with its cues exactly where it fires without them.
+ * Cues: literal strings a match of a pattern must contain, read off the
+ * pattern's source. Each top-level alternative of a pattern becomes its own
+ * expression, tried only when its requirement (an and/or of cues) holds in the
+ * text, which a one-pass cue index (cue-index.ts) tells far more cheaply than
+ * running a broad alternation over 1,000 characters. The requirements must be
+ * exact (never false where the alternative can match): a part a cue cannot be
+ * derived for requires nothing. A test checks on real text that every rule
+ * fires with its requirements exactly where it fires without them.
  *
  * The source is read as: alternatives of sequences of atoms; an atom is a
  * literal character, a group (its own alternatives), or anything else (a
  * class, an escape, `.`). An atom quantified to allow zero occurrences is not
- * required. A sequence's cues are either a run of required literal characters
- * or the cues of a required group (the union of its alternatives' cues),
- * whichever is the most selective; the pattern's cues are the union over its
- * alternatives, or none if one alternative has none.
+ * required. A sequence requires every run of required literal characters (a
+ * cue, when selective enough) and every required group's requirement; a group
+ * or a pattern requires one of its alternatives' requirements.
  */
 
 type Atom = { kind: "literal"; char: string; required: boolean; repeated: boolean } | { kind: "group"; alternatives: Atom[][]; required: boolean; zeroWidth: boolean } | { kind: "other" };
@@ -20,8 +21,10 @@ type Atom = { kind: "literal"; char: string; required: boolean; repeated: boolea
 /** One Han character is selective enough; Latin cues need two characters. */
 const selective = (run: string) => run.length >= 2 || /[\u3400-\u9fff]/u.test(run);
 
-function parse(source: string): Atom[][] {
+/** The source's alternatives as atoms, and the top-level ones' source text. */
+function parse(source: string): { alternatives: Atom[][]; texts: string[] } {
   let i = 0;
+  const bars: number[] = [];
   /** Reads a quantifier after an atom: whether there was one, and whether it allows zero occurrences. */
   function quantifier(): { present: boolean; allowsZero: boolean } {
     const m = /^(?:\?|\*|\+|\{(\d+)(?:,\d*)?\})\??/.exec(source.slice(i));
@@ -34,6 +37,7 @@ function parse(source: string): Atom[][] {
     while (i < source.length && source[i] !== ")") {
       const ch = source[i]!;
       if (ch === "|") {
+        if (depth === 0) bars.push(i);
         i++;
         alts.push([]);
         continue;
@@ -43,7 +47,9 @@ function parse(source: string): Atom[][] {
         const head = /^\((\?:|\?=|\?!|\?<=|\?<!|\?<[a-zA-Z_]\w*>)?/.exec(source.slice(i))![0];
         const zeroWidth = /^\(\?(?:=|!|<=|<!)/.test(head);
         i += head.length;
+        depth++;
         const inner = alternatives();
+        depth--;
         i++; // ")"
         atom = { kind: "group", alternatives: inner, zeroWidth, required: true };
       } else if (ch === "[") {
@@ -68,19 +74,21 @@ function parse(source: string): Atom[][] {
     }
     return alts;
   }
-  return alternatives();
+  let depth = 0;
+  const parsed = alternatives();
+  if (i !== source.length) throw new Error(`unbalanced ")" at ${i}`);
+  const edges = [-1, ...bars, source.length];
+  return { alternatives: parsed, texts: edges.slice(1).map((end, k) => source.slice(edges[k]! + 1, end)) };
 }
 
-function sequenceCues(atoms: Atom[]): string[] | null {
-  let best: string[] | null = null;
-  const consider = (cues: string[] | null) => {
-    if (cues === null || cues.length === 0) return;
-    const weakest = (list: string[]) => Math.min(...list.map((c) => c.length));
-    if (best === null || weakest(cues) > weakest(best) || (weakest(cues) === weakest(best) && cues.length < best.length)) best = cues;
-  };
+/** What a match must contain: a cue, all of some requirements, one of some, or nothing (`true`). */
+export type Requirement = true | { readonly cue: string } | { readonly all: readonly Requirement[] } | { readonly any: readonly Requirement[] };
+
+function sequenceRequirement(atoms: Atom[]): Requirement {
+  const all: Requirement[] = [];
   let run = "";
   const endRun = () => {
-    if (selective(run)) consider([run]);
+    if (selective(run)) all.push({ cue: run });
     run = "";
   };
   for (const atom of atoms) {
@@ -90,79 +98,94 @@ function sequenceCues(atoms: Atom[]): string[] | null {
       continue;
     }
     endRun();
-    if (atom.kind === "group" && atom.required && !atom.zeroWidth) consider(alternativesCues(atom.alternatives));
+    if (atom.kind === "group" && atom.required && !atom.zeroWidth) {
+      const inner = anyRequirement(atom.alternatives);
+      if (inner !== true) all.push(inner);
+    }
   }
   endRun();
-  return best;
+  return all.length === 0 ? true : all.length === 1 ? all[0]! : { all };
 }
 
-function alternativesCues(alternatives: Atom[][]): string[] | null {
-  const all: string[] = [];
+function anyRequirement(alternatives: Atom[][]): Requirement {
+  const any: Requirement[] = [];
   for (const sequence of alternatives) {
-    const cues = sequenceCues(sequence);
-    if (cues === null) return null;
-    all.push(...cues);
+    const requirement = sequenceRequirement(sequence);
+    if (requirement === true) return true;
+    any.push(requirement);
   }
-  return [...new Set(all)];
+  return any.length === 1 ? any[0]! : { any };
+}
+
+/** A pattern's top-level alternatives, each with what its matches must contain. */
+export interface Alternative {
+  source: string;
+  requires: Requirement;
 }
 
 /**
- * The cues of a pattern source, or null when none can be derived.
- * @example cuesOf("(?:kill|end) my ?self") // ["kill", "end"] (the most selective required part)
+ * Splits a pattern source at its top-level `|` and derives each part's requirement; a source
+ * the reader does not understand is one alternative requiring nothing.
+ * @example alternativesOf("(?:kill|end) my ?self|sewer slide")
+ *   // [{source: "(?:kill|end) my ?self", requires: {all: [{any: [{cue: "kill"}, {cue: "end"}]}, {cue: " my"}, {cue: "self"}]}},
+ *   //  {source: "sewer slide", requires: {cue: "sewer slide"}}]
  */
-export function cuesOf(source: string): string[] | null {
+export function alternativesOf(source: string): Alternative[] {
   try {
-    return alternativesCues(parse(source));
+    const { alternatives, texts } = parse(source);
+    return alternatives.flatMap((atoms, k) => {
+      const text = texts[k]!;
+      // A part that is one whole non-capturing group ("(?:a|b)") splits further.
+      const whole = atoms.length === 1 && atoms[0]!.kind === "group" && text.startsWith("(?:") && text.endsWith(")");
+      return whole ? alternativesOf(text.slice(3, -1)) : [{ source: text, requires: sequenceRequirement(atoms) }];
+    });
   } catch {
-    return null;
+    return [{ source, requires: true }];
   }
+}
+
+/** Every cue a requirement mentions. */
+export function cuesIn(requirement: Requirement): string[] {
+  if (requirement === true) return [];
+  if ("cue" in requirement) return [requirement.cue];
+  return ("all" in requirement ? requirement.all : requirement.any).flatMap(cuesIn);
 }
 
 /**
- * Finds which of a fixed set of cues occur in a text in one pass: cues are
- * bucketed by their first UTF-16 unit (a table indexed by the unit) and then
- * their second (a small Map), one-unit cues kept in a bitmap. About 10 µs for
- * 1,000 characters, where one String.includes per cue cost 55–75 µs for the
- * ~400 cues of a view, and an Aho–Corasick library (modern-ahocorasick) 58 µs.
+ * Characters and words nearly every text of their language contains: a poor trigger (matching
+ * stays exact, only slower). The most frequent Chinese characters and English function words.
  */
-export class CueIndex {
-  private readonly singles = new Uint8Array(0x10000);
-  /** By first unit, then second unit: the cues starting so (String.startsWith measured slower than comparing units). */
-  private readonly byFirst: (Map<number, string[]> | undefined)[] = new Array<Map<number, string[]> | undefined>(0x10000).fill(undefined);
+const COMMON = new Set([
+  ..."我你他她它的了是不在有人一这个么没就都也要会好想说去来看还能和很我们自己小大中上下出到时年子",
+  ...["my ", " my", " my ", " me", "me ", " me ", "im", "i m", "i am", "am", "the ", " the", "her", "him", "his", "them", "that", "with ", " a ", "s ", " s ", "and ", "to ", " to", "yo", "y o"],
+]);
 
-  constructor(cues: Iterable<string>) {
-    for (const cue of new Set(cues)) {
-      if (cue.length === 1) {
-        this.singles[cue.charCodeAt(0)] = 1;
-        continue;
-      }
-      const first = (this.byFirst[cue.charCodeAt(0)] ??= new Map());
-      const bucket = first.get(cue.charCodeAt(1));
-      if (bucket) bucket.push(cue);
-      else first.set(cue.charCodeAt(1), [cue]);
-    }
-  }
-
-  /** The cues that occur in `text`. */
-  found(text: string): Set<string> {
-    const found = new Set<string>();
-    const last = text.length - 1;
-    for (let i = 0; i <= last; i++) {
-      const unit = text.charCodeAt(i);
-      if (this.singles[unit] === 1) found.add(text[i]!);
-      const first = this.byFirst[unit];
-      if (first === undefined || i === last) continue;
-      const bucket = first.get(text.charCodeAt(i + 1));
-      if (bucket === undefined) continue;
-      for (const cue of bucket) if (!found.has(cue) && occursAt(text, cue, i)) found.add(cue);
-    }
-    return found;
-  }
+/** How selective a cue is: Han characters count three, other letters one, spaces nothing; a common cue one. */
+function rarity(cue: string): number {
+  if (COMMON.has(cue)) return 1;
+  let score = 0;
+  for (const ch of cue) score += /[\u3400-\u9fff]/u.test(ch) ? 3 : ch === " " ? 0 : 1;
+  return score;
 }
 
-/** Whether `cue` occurs in `text` at `at`, its first two units already known to match. */
-function occursAt(text: string, cue: string, at: number): boolean {
-  if (at + cue.length > text.length) return false;
-  for (let k = 2; k < cue.length; k++) if (text.charCodeAt(at + k) !== cue.charCodeAt(k)) return false;
-  return true;
+/**
+ * Cues one of which every match must contain: the most selective such set a requirement
+ * offers (its least rare cue the rarest, then the fewest cues), or null when it offers none.
+ * An alternative is looked at only when one of these occurs.
+ * @example triggerOf({all: [{cue: " my"}, {any: [{cue: "kill"}, {cue: "end"}]}]}) // ["kill", "end"]
+ */
+export function triggerOf(requirement: Requirement): string[] | null {
+  if (requirement === true) return null;
+  if ("cue" in requirement) return [requirement.cue];
+  if ("any" in requirement) {
+    const parts = requirement.any.map(triggerOf);
+    return parts.some((p) => p === null) ? null : [...new Set(parts.flat() as string[])];
+  }
+  const weakest = (cues: string[]) => Math.min(...cues.map(rarity));
+  let best: string[] | null = null;
+  for (const trigger of requirement.all.map(triggerOf)) {
+    if (trigger === null) continue;
+    if (best === null || weakest(trigger) > weakest(best) || (weakest(trigger) === weakest(best) && trigger.length < best.length)) best = trigger;
+  }
+  return best;
 }

@@ -7,14 +7,8 @@
  * and each rule's `unless` and the lexicons' near-miss examples keep idioms,
  * fiction and other people's news out.
  */
-import { EN_RULES } from "./lexicon-en.ts";
-import { EN_SITUATION_RULES } from "./lexicon-en-situations.ts";
-import { ZH_RULES } from "./lexicon-zh.ts";
-import { ZH_SITUATION_RULES } from "./lexicon-zh-situations.ts";
-import { TOPIC_RULES } from "./topics.ts";
-import { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SafetyRule, type SensitiveTopic, type View } from "./rules.ts";
-import { views } from "./views.ts";
-import { CueIndex, cuesOf } from "./cues.ts";
+import { CRISIS_CATEGORIES, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SensitiveTopic } from "./rules.ts";
+import { firingRules, prepareRules, scan } from "./rule-table.ts";
 import { committedModel, learnedCrisis } from "./learned.ts";
 
 export interface SafetyJudgement {
@@ -27,100 +21,13 @@ export interface SafetyJudgement {
   rules: string[];
 }
 
-export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES, ...TOPIC_RULES];
-
-interface CompiledRule {
-  rule: SafetyRule;
-  all: RegExp[];
-  /** Per pattern: literals one of which any match contains (cues.ts); null: always tried. */
-  cues: (string[] | null)[];
-  unless: RegExp | null;
-}
-
-/** English sources match whole words only. */
-const wrap = (view: View, source: string) => (view === "en" ? `(?<![a-z0-9])(?:${source})(?![a-z0-9])` : source);
-
-export function compileRule(rule: SafetyRule, useCues = true): CompiledRule {
-  return {
-    rule,
-    all: rule.all.map((source) => new RegExp(wrap(rule.view, source))),
-    cues: rule.all.map((source) => (useCues ? cuesOf(source) : null)),
-    unless: rule.unless ? new RegExp(rule.unless) : null,
-  };
-}
-
-/** A text read for matching: its views, and the cues found in each. */
-export interface Scan {
-  views: Record<View, string>;
-  cues: Record<View, ReadonlySet<string>>;
-}
-
-const VIEWS: readonly View[] = ["zh", "en", "squashed"];
-
-/** The compiled rules and their indexes, built on first use (see prepareSafety). */
-interface Compiled {
-  rules: CompiledRule[];
-  cueIndexes: Record<View, CueIndex>;
-  /** Rules whose first pattern has no cue: always candidates. */
-  alwaysTried: CompiledRule[];
-  /** Each cue lists the rules whose first pattern it gates, keyed `${view}:${cue}`. */
-  rulesByCue: Map<string, CompiledRule[]>;
-}
-
-let built: Compiled | null = null;
-function compiled(): Compiled {
-  if (built) return built;
-  const rules = SAFETY_RULES.map((rule) => compileRule(rule));
-  const cueIndexes = Object.fromEntries(
-    VIEWS.map((view) => [view, new CueIndex(rules.filter((c) => c.rule.view === view).flatMap((c) => c.cues.flatMap((cues) => cues ?? [])))]),
-  ) as Record<View, CueIndex>;
-  const rulesByCue = new Map<string, CompiledRule[]>();
-  for (const rule of rules) {
-    for (const cue of rule.cues[0] ?? []) {
-      const key = `${rule.rule.view}:${cue}`;
-      const list = rulesByCue.get(key);
-      if (list) list.push(rule);
-      else rulesByCue.set(key, [rule]);
-    }
-  }
-  return (built = { rules, cueIndexes, alwaysTried: rules.filter((c) => c.cues[0] === null), rulesByCue });
-}
-
 /**
  * Builds what the first judgement would (rules, cue indexes, the learned model: ~100 ms), so
  * the service can do it right after it starts listening instead of on the first Response.
  */
 export function prepareSafety(): void {
-  compiled();
+  prepareRules();
   committedModel();
-}
-
-/** Reads `text` once for every rule. */
-export function scan(text: string): Scan {
-  const v = views(text);
-  const { cueIndexes } = compiled();
-  return { views: v, cues: { zh: cueIndexes.zh.found(v.zh), en: cueIndexes.en.found(v.en), squashed: cueIndexes.squashed.found(v.squashed) } };
-}
-
-/** Whether one compiled rule fires on a scanned text. */
-export function fires(rule: CompiledRule, text: Scan): boolean {
-  const { view: name } = rule.rule;
-  const view = text.views[name];
-  if (view.length === 0) return false;
-  for (let i = 0; i < rule.all.length; i++) {
-    const cues = rule.cues[i];
-    if (cues && !cues.some((cue) => text.cues[name].has(cue))) return false;
-    if (!rule.all[i]!.test(view)) return false;
-  }
-  return !(rule.unless?.test(view) ?? false);
-}
-
-/** Which rules can fire, from the cues found: work for the cues a text contains, not for every rule. */
-function candidates(text: Scan): Set<CompiledRule> {
-  const { alwaysTried, rulesByCue } = compiled();
-  const found = new Set<CompiledRule>(alwaysTried);
-  for (const view of VIEWS) for (const cue of text.cues[view]) for (const rule of rulesByCue.get(`${view}:${cue}`) ?? []) found.add(rule);
-  return found;
 }
 
 /**
@@ -133,12 +40,9 @@ export function judgeSafety(text: string): SafetyJudgement {
   const topics = new Set<SensitiveTopic>();
   const rules: string[] = [];
   let concern = false;
-  const tried = candidates(v);
-  // In table order, so `rules` lists them as the table does.
-  for (const rule of compiled().rules) {
-    if (!tried.has(rule) || !fires(rule, v)) continue;
-    rules.push(rule.rule.id);
-    const { tier, category, topic } = rule.rule;
+  for (const rule of firingRules(v)) {
+    rules.push(rule.id);
+    const { tier, category, topic } = rule;
     if (category) found.add(category);
     else if (topic) topics.add(topic);
     else if (tier === "concern") concern = true;

@@ -12,6 +12,7 @@
 import type { Views } from "./views.ts";
 import { CRISIS_CATEGORIES, type CrisisCategory } from "./rules.ts";
 import MODEL from "./data/learned-model.json" with { type: "json" };
+import { FeatureIndex, keyOfFeature } from "./feature-index.ts";
 
 /** Class 0 is "no crisis"; the others are the crisis categories in CRISIS_CATEGORIES order. */
 export const CLASSES = ["none", ...CRISIS_CATEGORIES] as const;
@@ -19,8 +20,8 @@ export const CLASSES = ["none", ...CRISIS_CATEGORIES] as const;
 export interface LearnedModel {
   /** Per feature, one weight per class. */
   weights: ReadonlyMap<string, ArrayLike<number>>;
-  /** The Chinese n-gram features again, keyed by their UTF-16 units as one number (zhKey): scoring allocates no strings. */
-  zh: ReadonlyMap<number, ArrayLike<number>>;
+  /** The same weights by numeric feature key (feature-index.ts): scoring builds no strings. */
+  index: FeatureIndex;
   bias: readonly number[];
   /** Escalate when 1 − P(none) reaches this. */
   threshold: number;
@@ -78,46 +79,16 @@ export function unpack(packed: PackedModel): LearnedModel {
   for (let i = 0; i < bytes.length; i++) all[i] = bytes[i]! * packed.scale;
   const k = CLASSES.length;
   const weights = new Map<string, Float64Array>();
-  const zh = new Map<number, Float64Array>();
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    const w = all.subarray(i * k, i * k + k);
-    weights.set(name, w);
-    if (name.charCodeAt(0) === 0x7a) zh.set(zhKey(name, 1, name.length - 1), w);
-  }
-  return { weights, zh, bias: packed.bias, threshold: packed.threshold };
-}
-
-/** An n-gram of up to three UTF-16 units as one exact number: its length, then its units (3 × 16 bits + 2 bits < 2^53). */
-function zhKey(text: string, at: number, n: number): number {
-  let key = n;
-  for (let j = 0; j < 3; j++) key = key * 0x10000 + (j < n ? text.charCodeAt(at + j) : 0);
-  return key;
+  for (let i = 0; i < names.length; i++) weights.set(names[i]!, all.subarray(i * k, i * k + k));
+  return { weights, index: new FeatureIndex(names.map(keyOfFeature), all, k), bias: packed.bias, threshold: packed.threshold };
 }
 
 /**
  * The class scores of a text straight from its views, as probabilities(model, features(v))
- * computes them (a test holds the two equal), without building feature strings for the
- * Chinese view: 1,000 characters are ~3,000 n-grams.
+ * computes them (a test holds the two equal), reading code units into numeric keys
+ * (feature-index.ts) instead of building feature strings.
  */
-function scores(model: LearnedModel, v: Views): number[] {
-  const z = [...model.bias];
-  const add = (w: ArrayLike<number> | undefined) => {
-    if (w) for (let c = 0; c < z.length; c++) z[c]! += w[c]!;
-  };
-  const seen = new Set<number>();
-  const zh = v.zh.replace(DIGITS, "0");
-  for (let n = 1; n <= 3; n++) {
-    for (let i = 0; i + n <= zh.length; i++) {
-      const key = zhKey(zh, i, n);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      add(model.zh.get(key));
-    }
-  }
-  for (const f of features({ zh: "", en: v.en, squashed: "" })) add(model.weights.get(f));
-  return z;
-}
+const scores = (model: LearnedModel, v: Views): number[] => model.index.score(v.zh, v.en, model.bias);
 
 const softmax = (z: readonly number[]) => {
   const max = Math.max(...z);

@@ -34,10 +34,19 @@ describe("the learned safety screen", () => {
     expect(learnedCrisis(views("What does the moving line in the fifth place mean for my career?"))).toEqual([]);
   });
 
-  test("scoring straight from the views gives the probabilities the features give", () => {
+  test("scoring straight from the views (numeric feature keys) gives the probabilities the feature strings give", () => {
     const model = unpack(committed);
-    for (const m of loadSafetySet("set-a-dev").slice(0, 120)) {
-      const v = views(m.text);
+    const texts = [
+      ...loadSafetySet("set-a-dev").map((m) => m.text),
+      ...loadSafetySet("set-g-dev").map((m) => m.text),
+      "",
+      "死死死死死死",
+      "I want to die die die want to die",
+      "第01轮 2024年 I'm 15 and 3 pills 💊💊",
+      "想死".repeat(300) + " end it ".repeat(50),
+    ];
+    for (const text of texts) {
+      const v = views(text);
       const fast = textProbabilities(v, model);
       probabilities(model, features(v)).forEach((p, c) => expect(fast[c]!).toBeCloseTo(p, 12));
     }

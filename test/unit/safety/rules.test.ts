@@ -2,12 +2,12 @@
  * Every safety rule is data with the texts it must fire on and the near misses
  * it must pass over; this runs them all, rule by rule, on the rule alone (a
  * near miss may still be caught by another rule, which is not this rule's concern);
- * and checks that the cues which let a rule be skipped never change what it finds.
+ * and checks that the cue requirements which let an alternative be skipped never change what it finds.
  */
 import { describe, expect, test } from "bun:test";
 import { SAFETY_RULES } from "../../../src/safety/index.ts";
-import { compileRule, fires, scan } from "../../../src/safety/detect.ts";
-import { cuesOf } from "../../../src/safety/cues.ts";
+import { compileRule, fires, firingRules, scan } from "../../../src/safety/rule-table.ts";
+import { alternativesOf, type Requirement } from "../../../src/safety/cues.ts";
 import { loadSafetySet } from "../../helpers/safety-sets.ts";
 
 describe("the rule table", () => {
@@ -45,18 +45,35 @@ describe("cues are exact: every rule fires with its cues exactly where it fires 
     expect(differing).toEqual([]);
   });
 
-  test("cues are derived for most rules (the rest are always tried)", () => {
-    const withoutCues = SAFETY_RULES.filter((r) => r.all.some((p) => cuesOf(p) === null)).map((r) => r.id);
-    expect(withoutCues.length).toBeLessThan(SAFETY_RULES.length / 4);
+  test("the table's triggered matching finds exactly the rules that fire when every alternative is tried", () => {
+    const reference = SAFETY_RULES.map((rule) => compileRule(rule, false));
+    const differing = texts.filter((_t, i) => {
+      const expected = reference.filter((rule) => fires(rule, scans[i]!)).map((rule) => rule.rule.id);
+      return firingRules(scans[i]!).map((rule) => rule.id).join() !== expected.join();
+    });
+    expect(differing).toEqual([]);
+  });
+
+  test("requirements are derived for most alternatives (the rest are always tried)", () => {
+    const alternatives = SAFETY_RULES.flatMap((r) => r.all.flatMap((p) => alternativesOf(p)));
+    expect(alternatives.filter((a) => a.requires === true).length).toBeLessThan(alternatives.length / 10);
   });
 
   test.each([
-    ["(?:kill|end) my ?self", ["self"]],
-    ["ab+c|xyz", ["ab", "xyz"]],
-    ["(?:a|b)c", null],
-    ["(?<!不)(?:打|揍)我", ["我"]],
-    ["want(?:ed)? to die(?! laughing)", [" to die"]],
-  ] as const)("cuesOf(%s)", (source, cues) => {
-    expect(cuesOf(source)).toEqual(cues === null ? null : [...cues]);
+    ["(?:kill|end) my ?self", [{ all: [{ any: [{ cue: "kill" }, { cue: "end" }] }, { cue: " my" }, { cue: "self" }] }]],
+    ["ab+c|xyz", [{ cue: "ab" }, { cue: "xyz" }]],
+    ["(?:a|b)c", [true]],
+    ["(?<!不)(?:打|揍)我", [{ all: [{ any: [{ cue: "打" }, { cue: "揍" }] }, { cue: "我" }] }]],
+    ["want(?:ed)? to die(?! laughing)", [{ all: [{ cue: "want" }, { cue: " to die" }] }]],
+    ["(?:x|y)z|[ab]c", [true, true]],
+  ] as const)("alternativesOf(%s)", (source, requires) => {
+    expect(alternativesOf(source).map((a) => a.requires)).toEqual(requires as unknown as Requirement[]);
+  });
+
+  test("alternatives split at the top level, and a source the reader cannot follow is tried whole", () => {
+    expect(alternativesOf("a(?:b|c)|[|]d|e\\|f").map((a) => a.source)).toEqual(["a(?:b|c)", "[|]d", "e\\|f"]);
+    expect(alternativesOf("a)b")).toEqual([{ source: "a)b", requires: true }]);
+    // A part that is one whole non-capturing group splits further; a quantified one does not.
+    expect(alternativesOf("(?:ab|c(?:d|e))|(?:fg|hi)?").map((a) => a.source)).toEqual(["ab", "c(?:d|e)", "(?:fg|hi)?"]);
   });
 });
