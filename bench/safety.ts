@@ -4,8 +4,9 @@
  * Run: bun bench/safety.ts [rounds=2000]
  *
  * Inputs are 1,000 characters of ordinary text in Simplified Chinese, Traditional Chinese,
- * English and mixed (no rule fires, so every rule is tried to the end: the worst case), plus
- * the same with a crisis sentence at the end.
+ * English and mixed (no rule fires, so the learned screen is asked too: the worst case), the
+ * same with a crisis sentence at the end (the rules find it; the learned screen is skipped),
+ * and two typical short questions.
  */
 import { judgeSafety } from "../src/safety/index.ts";
 
@@ -19,12 +20,19 @@ const INPUTS: Record<string, string> = {
   mixed: fill("帮我 check 一下 my bazi, 1993 年 5 月 12 号 辰时, career 怎么样? 最近 job 有点 stressful. "),
 };
 for (const [name, text] of Object.entries({ ...INPUTS })) INPUTS[`${name} + crisis`] = text.slice(0, 960) + "I have the pills lined up, tonight";
+INPUTS["short zh (30 chars)"] = "我最近运势怎么样？工作上压力好大，想换工作，不知道合不合适。";
+INPUTS["short en (59 chars)"] = "Could you read my chart for career this year? Thanks a lot!";
 
-for (const text of Object.values(INPUTS)) for (let i = 0; i < 200; i++) judgeSafety(text);
-console.log(`safety detector, 1,000-character inputs, ${rounds} rounds each`);
+for (const text of Object.values(INPUTS)) for (let i = 0; i < 2000; i++) judgeSafety(text);
+// The best of five batches: on a shared machine the mean carries other processes' time.
+const BATCHES = 5;
+console.log(`safety detector, best of ${BATCHES} batches of ${rounds}`);
 for (const [name, text] of Object.entries(INPUTS)) {
-  const started = performance.now();
-  for (let i = 0; i < rounds; i++) judgeSafety(text);
-  const us = ((performance.now() - started) * 1000) / rounds;
-  console.log(`  ${name.padEnd(18)} ${us.toFixed(1)} µs per call (${judgeSafety(text).level})`);
+  let best = Infinity;
+  for (let batch = 0; batch < BATCHES; batch++) {
+    const started = performance.now();
+    for (let i = 0; i < rounds; i++) judgeSafety(text);
+    best = Math.min(best, ((performance.now() - started) * 1000) / rounds);
+  }
+  console.log(`  ${name.padEnd(20)} ${best.toFixed(1)} µs per call (${judgeSafety(text).level})`);
 }
