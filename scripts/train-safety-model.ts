@@ -16,7 +16,7 @@ import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets
 export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
-const L2 = 1e-4;
+const L2 = 1e-2;
 const FOLDS = 5;
 const FALSE_ALARM_BUDGET = 0.03;
 /** Weights smaller than this in every class are dropped: they change no decision and bloat the file. */

@@ -38,6 +38,11 @@ const MAYBE_EMOJI = /[\u2600-\u27bf\ud800-\udfff]/;
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
 
 const LEET: Readonly<Record<string, string>> = { "1": "i", "!": "i", "3": "e", "0": "o", "4": "a", "@": "a", $: "s", "5": "s" };
+/** Undoes the substitutions: one native replaceAll per character present (a replace with a callback cost ~5 µs per 1,000 characters). */
+function unleet(text: string): string {
+  for (const from in LEET) if (text.includes(from)) text = text.replaceAll(from, LEET[from]!);
+  return text;
+}
 
 /** Written Cantonese outside the Basic Multilingual Plane, read as the common character: 𠝹 (to cut) is 割. */
 const CANTONESE_ASTRAL = /\u{20779}/gu;
@@ -49,6 +54,6 @@ export function views(text: string): Views {
     // Without a Han character no Chinese rule can match: an empty view skips them at no cost.
     zh: HAN.test(folded) ? folded.replace(/[^\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaffa-z0-9]+/g, "") : "",
     en: ` ${folded.replace(/'/g, "").replace(/[^a-z0-9]+/g, " ").trim()} `,
-    squashed: folded.replace(/[^a-z1!304@$5]+/g, "").replace(/[1!304@$5]/g, (c) => LEET[c]!),
+    squashed: unleet(folded.replace(/[^a-z1!304@$5]+/g, "")),
   };
 }
