@@ -99,7 +99,26 @@ export function toSimplified(text: string): string {
 export function foldText(text: string): string {
   // Plain ASCII has nothing to normalise, straighten or simplify.
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return toSimplified(text.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'"));
+  const narrowed = narrowAndSimplify(text);
+  return (narrowed ?? toSimplified(text.normalize("NFKC"))).toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+}
+
+/**
+ * NFKC and simplification in one pass, for the text most input is: ASCII, CJK ideographs,
+ * the CJK full stop and comma and brackets, curly quotes, and full-width ASCII (FF01–FF5E,
+ * which NFKC maps to ASCII by subtracting 0xFEE0); null when any other unit is present (NFKC
+ * may change it: foldText then calls normalize, ~6 µs per 1,000 characters).
+ */
+function narrowAndSimplify(text: string): string | null {
+  const units = new Uint16Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xff01 && unit <= 0xff5e) units[i] = unit - 0xfee0;
+    else if ((unit >= 0x4e00 && unit <= 0x9fff) || (unit >= 0x3400 && unit <= 0x4dbf)) units[i] = SIMPLIFIED_UNIT[unit]! || unit;
+    else if (unit < 0x80 || unit === 0x3001 || unit === 0x3002 || (unit >= 0x3008 && unit <= 0x3011) || (unit >= 0x2018 && unit <= 0x201d)) units[i] = unit;
+    else return null;
+  }
+  return UTF16.decode(units);
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;

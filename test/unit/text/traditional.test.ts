@@ -7,7 +7,8 @@ import { describe, expect, test } from "bun:test";
 import * as OpenCC from "opencc-js";
 import { derivePairs, tableSource } from "../../../scripts/generate-traditional.ts";
 import { TRADITIONAL_PAIRS } from "../../../src/text/traditional-chars.ts";
-import { detectScript, toSimplified } from "../../../src/text/language.ts";
+import { detectScript, foldText, toSimplified } from "../../../src/text/language.ts";
+import { SAFETY_SETS, loadSafetySet } from "../../helpers/safety-sets.ts";
 
 describe("the Traditional → Simplified table", () => {
   test("is the one the script derives from opencc-js", async () => {
@@ -35,5 +36,18 @@ describe("the Traditional → Simplified table", () => {
     expect(detectScript("我觉得好累")).toBe("zh-Hans");
     expect(detectScript("我而家喺天台，唔想再落去")).toBe("zh-Hant");
     expect(detectScript("I feel tired")).toBe("en");
+  });
+});
+
+describe("foldText", () => {
+  /** The definition: NFKC, lower case, curly apostrophes straightened, Traditional simplified. */
+  const reference = (text: string) => toSimplified(text.normalize("NFKC").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'"));
+
+  test("its one-pass path for CJK, ASCII and full-width text gives what the definition gives", () => {
+    const texts = [
+      ...SAFETY_SETS.flatMap((name) => loadSafetySet(name).map((m) => m.text)),
+      "ＡＢＣ１２３，ｋｉｌｌ　ｍｙｓｅｌｆ！", "我好累…真的", "豈有此理", "①②③ ﬁne", "café", "“Don’t” 「說」《書》【注】、。", "Ｉ’ｍ 15", "e\u0301", "𠝹手",
+    ];
+    expect(texts.filter((text) => foldText(text) !== reference(text))).toEqual([]);
   });
 });
