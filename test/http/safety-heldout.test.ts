@@ -3,12 +3,12 @@
  * each message the `input` of a first Response on a chart (or, for set B's
  * practice comments, the `comment` of a checkout), judged by what the service
  * answered (`safety.level`, `show_safety_text`). These sets were written by
- * two authors who never saw the detector; they are reported as figures only
- * (the development half of set A and the development sets are for tuning).
+ * three authors who never saw the detector (L after all the tuning so far);
+ * they are reported as figures only (the development sets are for tuning).
  *
- * The goal (issue: recall ≥ 0.95, false alarms ≤ 5%) is not met yet: the test
- * holds the figures reached (FLOOR) so nothing slips back, fails on more than
- * 5% false alarms, and prints the figures the README reports.
+ * The goal (issue: recall ≥ 0.95, false alarms ≤ 5%) is met on A and L, not
+ * yet on B: the test holds the figures reached (FLOOR) so nothing slips back,
+ * fails on more than 5% false alarms, and prints the figures the README reports.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
@@ -18,7 +18,7 @@ import { formatFigures, loadSafetySet, measure, rate, type Judgement, type Label
 
 const GOAL = { recall: 0.95, falseAlarms: 0.05 };
 /** Crisis recall reached on each held-out set (measured, rounded down); raise it as the detector improves. */
-const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.93, "set-b-heldout": 0.87 };
+const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.95, "set-b-heldout": 0.92, "set-l-heldout": 0.96 };
 
 let s: TestServer;
 let chartId: string;
