@@ -8,6 +8,7 @@ import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, ymdFromJdn } f
 import { CONVENTIONS, type Conventions } from "./conventions.ts";
 import { type FiveElements, fiveElements } from "./five-elements.ts";
 import { computeLuck, type Luck } from "./luck.ts";
+import { type Interaction, natalInteractions } from "./interactions.ts";
 import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveLunarDate } from "./lunar-calendar.ts";
 import { mingGong, shenGong, taiYuan } from "./palaces.ts";
 import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
@@ -55,6 +56,8 @@ export interface ChartBody {
   ming_gong: NamedPillar;
   shen_gong: NamedPillar;
   luck: Luck;
+  /** Every interaction (合冲刑害破) among the four pillars. */
+  relations: Interaction[];
   conventions: Conventions;
   warnings: ChartWarning[];
 }
@@ -173,6 +176,7 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
       monthPillar: p.month,
       jie: p.jie,
     }),
+    relations: natalInteractions(stems, branches),
     conventions: { ...CONVENTIONS },
     warnings,
   };

@@ -20,6 +20,7 @@ export interface Conventions {
   luck: string;
   palaces: string;
   lunar_input: string;
+  relations: string;
 }
 
 /** The service's conventions (see each chart's `conventions`). */
@@ -41,6 +42,8 @@ export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   luck:
     "阳男阴女 forward, otherwise backward (year polarity by 立春). Start age from birth to the next 节 (forward) or from the previous 节 to birth (backward): 3 days = 1 year, 1 day = 4 months, one two-hour period = 10 days (lunar-typescript Yun sect 1). start_year is the Gregorian year the pillar starts; ages are nominal (虚岁, 1 in the birth year).",
   palaces: "胎元: month stem +1, branch +3. 命宫 and 身宫 by the classical month/hour counts with stems by 五虎遁, as lunar-typescript computes them.",
+  relations:
+    "合冲刑害破 among the four pillars by the classical tables (天干五合, 六合, 三合, 三会, 六冲, 三刑 and 自刑 辰午酉亥, 六害, 六破; 午未合 counted fire). A stem combination or six-combination transforms when its pillars are adjacent, the month branch's element is the combination's and no third pillar competes for it (争合); a complete 三合 or 三会 forms; a half combination (two of a 三合, one its peak 子午卯酉) never transforms. Stem clashes are not listed.",
   lunar_input:
     "A lunar date is converted with the same lunar calendar; its clock time is civil UTC+08:00 on the resulting solar day. If other computations start that lunar month on another day, a LUNAR_MONTH_START_DISPUTED warning gives the alternative.",
 });

@@ -1,6 +1,8 @@
 /** The BaZi chart payload (spec: no extra properties at any level) and the chart's documented shape. */
 import { Type, type Static } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
+import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
+import { ELEMENTS } from "./tables.ts";
 
 export const BirthPayload = Type.Object(
   {
@@ -30,6 +32,18 @@ export type ChartPayload = Static<typeof ChartPayload>;
 
 const open = Type.Object({}, { additionalProperties: true });
 
+/** One interaction among a chart's pillars (src/bazi/interactions.ts). */
+export const Relation = Type.Object(
+  {
+    type: StringEnum(INTERACTION_TYPES),
+    members: Type.Array(StringEnum(PILLAR_NAMES), { description: "The pillars whose stems (stem_combination) or branches take part." }),
+    name: Type.String({ description: "The classical name, e.g. 子午冲, 甲己合土, 申子辰三合水局, 午午自刑." }),
+    element: Type.Optional(StringEnum(ELEMENTS, { description: "Combinations: the element they combine towards." })),
+    transforms: Type.Optional(Type.Boolean({ description: "Combinations: whether the conditions applied for transforming (合化) hold." })),
+  },
+  { additionalProperties: false, examples: [{ type: "clash", members: ["month", "day"], name: "子午冲" }, { type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", transforms: true }] },
+);
+
 /** The chart as documented: the binding top-level fields; inner objects are described in /docs. */
 export const ChartRecord = Type.Object(
   {
@@ -48,6 +62,7 @@ export const ChartRecord = Type.Object(
     ming_gong: Type.Unknown(),
     shen_gong: Type.Unknown(),
     luck: open,
+    relations: Type.Optional(Type.Array(Relation, { description: "Every interaction (合冲刑害破) among the four pillars; see conventions.relations. Absent on charts stored before it was added." })),
     conventions: open,
     warnings: Type.Array(Type.Unknown()),
   },

@@ -1,0 +1,188 @@
+/**
+ * Interactions (合冲刑害破) among a chart's pillars, and between a year's pillar and the chart:
+ * which pillars take part, the classical name, and for combinations the element and whether
+ * the conditions this service applies for it to transform (合化) hold. Pure: indices in, plain
+ * data out. The tables are in interaction-tables.ts.
+ *
+ * Transformation is a school matter; the conditions applied here (stated in the chart's
+ * `conventions.relations`): a stem combination (天干五合) or a branch six-combination transforms
+ * when its two pillars are adjacent, the month branch's element is the combination's element,
+ * and no third pillar competes for one of the pair (争合/妒合); a three-combination (三合局) or a
+ * directional combination (三会) with all three branches present forms (成局); a half
+ * combination (two of a three-combination, one of them its peak branch 子午卯酉) never does.
+ */
+import {
+  CLASHES,
+  DESTRUCTIONS,
+  DIRECTIONAL_COMBINATIONS,
+  HARMS,
+  PUNISHMENTS,
+  SIX_COMBINATIONS,
+  STEM_COMBINATIONS,
+  THREE_COMBINATIONS,
+} from "./interaction-tables.ts";
+import { elementName } from "./relations.ts";
+import { BRANCH_ELEMENT, BRANCHES, type Element, STEMS } from "./tables.ts";
+
+export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
+export type PillarName = (typeof PILLAR_NAMES)[number];
+
+export const INTERACTION_TYPES = [
+  "stem_combination",
+  "six_combination",
+  "three_combination",
+  "half_combination",
+  "directional_combination",
+  "clash",
+  "punishment",
+  "harm",
+  "destruction",
+] as const;
+export type InteractionType = (typeof INTERACTION_TYPES)[number];
+
+export interface Interaction {
+  type: InteractionType;
+  /** The chart's pillars taking part (for a year's interactions: the chart's pillars it meets). */
+  members: PillarName[];
+  /** The classical name, e.g. "子午冲", "甲己合土", "申子辰三合水局", "午午自刑". */
+  name: string;
+  /** Combinations: the element they combine towards. */
+  element?: Element;
+  /** Natal combinations: whether the applied conditions for transforming hold. */
+  transforms?: boolean;
+}
+
+/** Element names as the classical names write them. */
+const ELEMENT_CHAR = ["木", "火", "土", "金", "水"] as const;
+
+/** The table's pair holding branches a and b (in either order), named in the table's order. */
+const pairOf = (pairs: readonly (readonly [number, number])[], a: number, b: number) => pairs.find(([x, y]) => (x === a && y === b) || (x === b && y === a));
+const pairName = ([x, y]: readonly [number, number]) => BRANCHES[x] + BRANCHES[y];
+
+/** Pairwise branch interactions of two branches (clash, six-combination, harm, destruction, punishment), named in the classical order. */
+function deriveBranchPair(a: number, b: number): PairInteraction[] {
+  const found: PairInteraction[] = [];
+  const six = SIX_COMBINATIONS.find(({ branches }) => pairOf([branches], a, b));
+  if (six) found.push({ type: "six_combination", name: `${pairName(six.branches)}合${ELEMENT_CHAR[six.element]}`, element: six.element });
+  const clash = pairOf(CLASHES, a, b);
+  if (clash) found.push({ type: "clash", name: `${pairName(clash)}冲` });
+  const punishment = PUNISHMENTS.find((p) => (a === b ? p.branches.length === 1 && p.branches[0] === a : p.branches.includes(a) && p.branches.includes(b)));
+  if (punishment) {
+    const ordered = a === b ? [a, a] : punishment.branches.filter((x) => x === a || x === b);
+    found.push({ type: "punishment", name: `${ordered.map((x) => BRANCHES[x]).join("")}${a === b ? "自刑" : "相刑"}` });
+  }
+  const harm = pairOf(HARMS, a, b);
+  if (harm) found.push({ type: "harm", name: `${pairName(harm)}害` });
+  const destruction = pairOf(DESTRUCTIONS, a, b);
+  if (destruction) found.push({ type: "destruction", name: `${pairName(destruction)}破` });
+  return found;
+}
+
+type PairInteraction = { type: InteractionType; name: string; element?: number };
+/** Every pair of branches' interactions, derived once (a chart asks for ~450 pairs with its 100 years). */
+const BRANCH_PAIRS: readonly (readonly PairInteraction[])[] = Array.from({ length: 144 }, (_, k) => deriveBranchPair(Math.floor(k / 12), k % 12));
+const branchPair = (a: number, b: number) => BRANCH_PAIRS[a * 12 + b]!;
+
+
+/** The stem combination of two stems, if they combine (derived once per pair). */
+const STEM_PAIRS = Array.from({ length: 100 }, (_, k) => STEM_COMBINATIONS.find(({ stems: [x, y] }) => (x === Math.floor(k / 10) && y === k % 10) || (y === Math.floor(k / 10) && x === k % 10)));
+const stemCombination = (a: number, b: number) => STEM_PAIRS[a * 10 + b];
+
+/** Pillar index pairs and triples, in chart order. */
+const PAIRS = [0, 1, 2, 3].flatMap((i) => [0, 1, 2, 3].filter((j) => j > i).map((j) => [i, j] as const));
+const TRIPLES = [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]] as const;
+const names = (indices: readonly number[]) => indices.map((i) => PILLAR_NAMES[i]!);
+
+type SetType = "three_combination" | "directional_combination";
+const SET_TABLES = [["three_combination", THREE_COMBINATIONS], ["directional_combination", DIRECTIONAL_COMBINATIONS]] as const;
+/** "申子辰三合水局", "寅卯辰三会木方". */
+const setName = (type: SetType, set: { branches: readonly number[]; element: number }) =>
+  set.branches.map((b) => BRANCHES[b]).join("") + (type === "three_combination" ? `三合${ELEMENT_CHAR[set.element]}局` : `三会${ELEMENT_CHAR[set.element]}方`);
+const stemCombinationName = ({ stems: [a, b], element }: { stems: readonly [number, number]; element: number }) => `${STEMS[a]}${STEMS[b]}合${ELEMENT_CHAR[element]}`;
+
+/** Every interaction among the four pillars (stems and branches by pillar: year, month, day, hour). */
+export function natalInteractions(stems: readonly number[], branches: readonly number[]): Interaction[] {
+  const monthElement = BRANCH_ELEMENT[branches[1]!]!;
+  /** Adjacent, supported by the month, and no third pillar holding either member again (争合). */
+  const transforms = (values: readonly number[], i: number, j: number, element: number) =>
+    j === i + 1 && monthElement === element && !values.some((v, k) => k !== i && k !== j && (v === values[i] || v === values[j]));
+  const out: Interaction[] = [];
+  for (const [i, j] of PAIRS) {
+    const combination = stemCombination(stems[i]!, stems[j]!);
+    if (combination) {
+      const { element } = combination;
+      out.push({ type: "stem_combination", members: names([i, j]), name: stemCombinationName(combination), element: elementName(element), transforms: transforms(stems, i, j, element) });
+    }
+  }
+  const complete: { members: readonly number[]; branches: readonly number[] }[] = [];
+  for (const triple of TRIPLES) {
+    const present = triple.map((k) => branches[k]!);
+    for (const [type, table] of SET_TABLES) {
+      const set = table.find((c) => c.branches.every((b) => present.includes(b)));
+      if (!set) continue;
+      complete.push({ members: triple, branches: set.branches });
+      out.push({ type, members: names(triple), name: setName(type, set), element: elementName(set.element), transforms: true });
+    }
+  }
+  for (const [i, j] of PAIRS) {
+    const [a, b] = [branches[i]!, branches[j]!];
+    for (const found of branchPair(a, b)) {
+      const six = found.type === "six_combination" ? { element: elementName(found.element!), transforms: transforms(branches, i, j, found.element!) } : {};
+      out.push({ type: found.type, members: names([i, j]), name: found.name, ...six });
+    }
+    // Two of a three-combination, one of them its peak (the middle branch), not already inside a complete one.
+    const half = THREE_COMBINATIONS.find((c) => a !== b && c.branches.includes(a) && c.branches.includes(b) && (a === c.branches[1] || b === c.branches[1]));
+    const inComplete = complete.some((c) => c.members.includes(i) && c.members.includes(j) && c.branches.includes(a) && c.branches.includes(b));
+    if (half && !inComplete) {
+      out.push({ type: "half_combination", members: names([i, j]), name: `${half.branches.filter((x) => x === a || x === b).map((x) => BRANCHES[x]).join("")}半合${ELEMENT_CHAR[half.element]}局`, element: elementName(half.element), transforms: false });
+    }
+  }
+  return out;
+}
+
+/** The halves of a three-combination that `branch` forms (two of the three, one the peak): with which branch, and their name. */
+function halvesWith(type: SetType, branches: readonly number[], element: number, branch: number): { partner: number; name: string }[] {
+  if (type !== "three_combination") return [];
+  const peak = branches[1]!;
+  const partners = branch === peak ? [branches[0]!, branches[2]!] : [peak];
+  return partners.map((partner) => ({ partner, name: `${branches.filter((b) => b === branch || b === partner).map((b) => BRANCHES[b]).join("")}半合${ELEMENT_CHAR[element]}局` }));
+}
+
+/** Per branch: the three-combinations and directional combinations it belongs to, with the two other branches. */
+const SETS_BY_BRANCH = Array.from({ length: 12 }, (_, branch) =>
+  SET_TABLES.flatMap(([type, table]) =>
+    table
+      .filter((set) => set.branches.includes(branch))
+      .map((set) => ({ type, others: set.branches.filter((b) => b !== branch), name: setName(type, set), element: elementName(set.element), halves: halvesWith(type, set.branches, set.element, branch) })),
+  ),
+);
+
+/**
+ * The interactions a year's pillar (流年) has with the chart: its stem combining with a natal
+ * stem, its branch clashing, combining, punishing, harming or destroying a natal branch,
+ * completing a three-combination or directional combination with two natal branches, or else
+ * half-combining with one.
+ */
+export function yearInteractions(stem: number, branch: number, stems: readonly number[], branches: readonly number[]): Interaction[] {
+  const out: Interaction[] = [];
+  for (let k = 0; k < 4; k++) {
+    const combination = stemCombination(stem, stems[k]!);
+    if (combination) out.push({ type: "stem_combination", members: [PILLAR_NAMES[k]!], name: stemCombinationName(combination), element: elementName(combination.element) });
+  }
+  for (let k = 0; k < 4; k++) {
+    for (const found of branchPair(branch, branches[k]!)) {
+      out.push(found.element === undefined ? { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name } : { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name, element: elementName(found.element) });
+    }
+  }
+  for (const set of SETS_BY_BRANCH[branch]!) {
+    const first = branches.indexOf(set.others[0]!);
+    const second = branches.indexOf(set.others[1]!);
+    if (first >= 0 && second >= 0) out.push({ type: set.type, members: [PILLAR_NAMES[first]!, PILLAR_NAMES[second]!], name: set.name, element: set.element });
+    else {
+      for (const half of set.halves) {
+        for (let k = 0; k < 4; k++) if (branches[k] === half.partner) out.push({ type: "half_combination", members: [PILLAR_NAMES[k]!], name: half.name, element: set.element });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+/**
+ * 流年 and 小运 (annual.ts) against lunar-typescript's own `DaYun.getLiuNian()` and
+ * `getXiaoYun()`, an implementation independent of ours, over births across 1900–2100.
+ */
+import { describe, expect, test } from "bun:test";
+import { Solar } from "lunar-typescript";
+import { annualPillars, xiaoYun } from "../../../src/bazi/annual.ts";
+import { branchOf, ganzhiIndex, stemOf } from "../../../src/bazi/relations.ts";
+import { chartOf } from "./chart-helpers.ts";
+
+/** Births spread over the range: a fixed-seed LCG. */
+function births(count: number): { year: number; month: number; day: number; hour: number; minute: number; gender: "男" | "女" }[] {
+  let seed = 17;
+  const next = (n: number) => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
+  return Array.from({ length: count }, () => ({ year: 1900 + next(195), month: 1 + next(12), day: 1 + next(28), hour: next(24), minute: next(60), gender: next(2) === 0 ? "男" : "女" }));
+}
+
+describe("流年 and 小运 agree with lunar-typescript", () => {
+  test.each(births(120).map((b) => [`${b.year}-${b.month}-${b.day} ${b.hour}:${b.minute} ${b.gender}`, b] as const))("%s", (_label, birth) => {
+    const chart = chartOf(birth);
+    const indices = (["year", "month", "day", "hour"] as const).map((p) => ganzhiIndex(chart.pillars[p].ganzhi));
+    const natal = { birthYear: birth.year, stems: indices.map(stemOf), branches: indices.map(branchOf) };
+    const daYun = Solar.fromYmdHms(birth.year, birth.month, birth.day, birth.hour, birth.minute, 0).getLunar().getEightChar().getYun(birth.gender === "男" ? 1 : 0, 1).getDaYun(11);
+
+    const firstLuckYear = chart.luck.pillars[0]!.start_year;
+    const ours = xiaoYun(natal, indices[3]!, chart.luck.direction === "forward", firstLuckYear);
+    expect(ours.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[0]!.getXiaoYun().map((x) => [x.getYear(), x.getAge(), x.getGanZhi()]));
+    for (const [i, pillar] of chart.luck.pillars.entries()) {
+      const years = annualPillars(natal, pillar.start_year, pillar.end_year);
+      expect(years.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[i + 1]!.getLiuNian().map((l) => [l.getYear(), l.getAge(), l.getGanZhi()]));
+    }
+  });
+});
+
+test("a year's ten god is its stem's against the day master: 丙午 2026 for a 甲 day master is 食神", () => {
+  const natal = { birthYear: 1949, stems: [5, 9, 0, 8], branches: [1, 9, 0, 8] };
+  expect(annualPillars(natal, 2026, 2026)).toEqual([
+    { year: 2026, age: 78, ganzhi: "丙午", ten_god: "食神", relations: [
+      { type: "harm", members: ["year"], name: "丑午害" },
+      { type: "clash", members: ["day"], name: "子午冲" },
+    ] },
+  ]);
+});
