@@ -100,6 +100,13 @@ const setName = (type: SetType, set: { branches: readonly number[]; element: num
   set.branches.map((b) => BRANCHES[b]).join("") + (type === "three_combination" ? `三合${ELEMENT_CHAR[set.element]}局` : `三会${ELEMENT_CHAR[set.element]}方`);
 const stemCombinationName = ({ stems: [a, b], element }: { stems: readonly [number, number]; element: number }) => `${STEMS[a]}${STEMS[b]}合${ELEMENT_CHAR[element]}`;
 
+/** Per branch pair: the half three-combination they form (two of it, one its peak), derived once. */
+const HALVES: readonly ({ name: string; element: number } | null)[] = Array.from({ length: 144 }, (_, k) => {
+  const [a, b] = [Math.floor(k / 12), k % 12];
+  const set = THREE_COMBINATIONS.find((c) => a !== b && c.branches.includes(a) && c.branches.includes(b) && (a === c.branches[1] || b === c.branches[1]));
+  return set ? { name: `${set.branches.filter((x) => x === a || x === b).map((x) => BRANCHES[x]).join("")}半合${ELEMENT_CHAR[set.element]}局`, element: set.element } : null;
+});
+
 /** Every interaction among the four pillars (stems and branches by pillar: year, month, day, hour). */
 export function natalInteractions(stems: readonly number[], branches: readonly number[]): Interaction[] {
   const monthElement = BRANCH_ELEMENT[branches[1]!]!;
@@ -114,27 +121,31 @@ export function natalInteractions(stems: readonly number[], branches: readonly n
       out.push({ type: "stem_combination", members: names([i, j]), name: stemCombinationName(combination), element: elementName(element), transforms: transforms(stems, i, j, element) });
     }
   }
+  // Complete sets: rare, so looked for only when the branches present (a bitmask) hold one.
+  let present = 0;
+  for (const b of branches) present |= 1 << b;
   const complete: { members: readonly number[]; branches: readonly number[] }[] = [];
-  for (const triple of TRIPLES) {
-    const present = triple.map((k) => branches[k]!);
-    for (const [type, table] of SET_TABLES) {
-      const set = table.find((c) => c.branches.every((b) => present.includes(b)));
-      if (!set) continue;
-      complete.push({ members: triple, branches: set.branches });
-      out.push({ type, members: names(triple), name: setName(type, set), element: elementName(set.element), transforms: true });
+  for (const [type, table] of SET_TABLES) {
+    for (const set of table) {
+      if (set.branches.some((b) => (present & (1 << b)) === 0)) continue;
+      for (const triple of TRIPLES) {
+        if (!set.branches.every((b) => triple.some((k) => branches[k] === b))) continue;
+        complete.push({ members: triple, branches: set.branches });
+        out.push({ type, members: names(triple), name: setName(type, set), element: elementName(set.element), transforms: true });
+      }
     }
   }
   for (const [i, j] of PAIRS) {
     const [a, b] = [branches[i]!, branches[j]!];
     for (const found of branchPair(a, b)) {
-      const six = found.type === "six_combination" ? { element: elementName(found.element!), transforms: transforms(branches, i, j, found.element!) } : {};
-      out.push({ type: found.type, members: names([i, j]), name: found.name, ...six });
+      if (found.type === "six_combination") {
+        out.push({ type: found.type, members: names([i, j]), name: found.name, element: elementName(found.element!), transforms: transforms(branches, i, j, found.element!) });
+      } else out.push({ type: found.type, members: names([i, j]), name: found.name });
     }
-    // Two of a three-combination, one of them its peak (the middle branch), not already inside a complete one.
-    const half = THREE_COMBINATIONS.find((c) => a !== b && c.branches.includes(a) && c.branches.includes(b) && (a === c.branches[1] || b === c.branches[1]));
-    const inComplete = complete.some((c) => c.members.includes(i) && c.members.includes(j) && c.branches.includes(a) && c.branches.includes(b));
-    if (half && !inComplete) {
-      out.push({ type: "half_combination", members: names([i, j]), name: `${half.branches.filter((x) => x === a || x === b).map((x) => BRANCHES[x]).join("")}半合${ELEMENT_CHAR[half.element]}局`, element: elementName(half.element), transforms: false });
+    // Two of a three-combination, one of them its peak, not already inside a complete one.
+    const half = HALVES[a * 12 + b];
+    if (half && !complete.some((c) => c.members.includes(i) && c.members.includes(j) && c.branches.includes(a) && c.branches.includes(b))) {
+      out.push({ type: "half_combination", members: names([i, j]), name: half.name, element: elementName(half.element), transforms: false });
     }
   }
   return out;
