@@ -18,7 +18,7 @@ import { CLASSES, features, pack, probabilities, type PackedModel } from "../src
 import { views } from "../src/safety/views.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
-export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev"] as const;
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
 const L2 = 1e-2;
@@ -105,7 +105,8 @@ export function trainModel(): PackedModel {
 /** Per development set: the model trained on the others, its crisis recall on this one at the budget's false alarms. */
 export function leaveOneOut(): { set: string; recall: number }[] {
   const sets = DEVELOPMENT_SETS.map((name) => ({ name, messages: loadSafetySet(name).map((m) => ({ m, feats: features(views(m.text)), label: classOf(m) })) }));
-  return sets.map(({ name, messages }) => {
+  // A set without crises (N: topics only) has no recall to measure.
+  return sets.filter(({ messages }) => messages.some((e) => e.m.level === "crisis")).map(({ name, messages }) => {
     const model = train(sets.filter((other) => other.name !== name).flatMap((other) => other.messages), 42);
     const score = (e: Example) => 1 - probabilities(model, e.feats)[0]!;
     const noneScores = messages.filter((e) => e.m.level === "none").map(score).sort((a, b) => b - a);

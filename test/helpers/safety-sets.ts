@@ -24,7 +24,7 @@ export interface LabelledMessage {
 const DIR = join(import.meta.dir, "..", "data", "safety");
 
 /** The files, by name: the -dev sets may be read while tuning; the -heldout ones are reported as figures only. */
-export const SAFETY_SETS = ["set-a-dev", "set-a-heldout", "set-b-heldout", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-l-heldout"] as const;
+export const SAFETY_SETS = ["set-a-dev", "set-a-heldout", "set-b-heldout", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-l-heldout", "set-m-dev", "set-n-dev"] as const;
 export type SafetySetName = (typeof SAFETY_SETS)[number];
 export type HeldOutSetName = Extract<SafetySetName, `${string}-heldout`>;
 
@@ -35,6 +35,8 @@ export function loadSafetySet(name: SafetySetName): LabelledMessage[] {
 export interface Judgement {
   level: SafetyLevel;
   categories: readonly string[];
+  /** Sensitive topics found (only where the answer reports them: a Response, not a checkout). */
+  topics?: readonly string[];
 }
 
 export interface Figures {
@@ -50,6 +52,9 @@ export interface Figures {
   byLanguage: Record<string, { hit: number; of: number }>;
   /** False alarms per language. */
   falseAlarmsByLanguage: Record<string, { hit: number; of: number }>;
+  /** Per sensitive topic, over messages whose judgement reports topics: labelled ones found (recall) and reported ones labelled (precision). */
+  topicRecall: Record<string, { hit: number; of: number }>;
+  topicPrecision: Record<string, { hit: number; of: number }>;
 }
 
 const bump = (table: Record<string, { hit: number; of: number }>, key: string, hit: boolean) => {
@@ -62,10 +67,14 @@ const bump = (table: Record<string, { hit: number; of: number }>, key: string, h
 export function measure(messages: readonly LabelledMessage[], judge: (m: LabelledMessage) => Judgement): Figures {
   const f: Figures = {
     crisisRecall: { hit: 0, of: 0 }, falseAlarms: { hit: 0, of: 0 }, concernAsCrisis: { hit: 0, of: 0 }, concernNoticed: { hit: 0, of: 0 },
-    byCategory: {}, byLanguage: {}, falseAlarmsByLanguage: {},
+    byCategory: {}, byLanguage: {}, falseAlarmsByLanguage: {}, topicRecall: {}, topicPrecision: {},
   };
   for (const m of messages) {
     const j = judge(m);
+    if (j.topics) {
+      for (const t of m.topics) bump(f.topicRecall, t, j.topics.includes(t));
+      for (const t of j.topics) bump(f.topicPrecision, t, m.topics.includes(t));
+    }
     const crisis = j.level === "crisis";
     if (m.level === "crisis") {
       f.crisisRecall.of += 1;
@@ -97,5 +106,10 @@ export function formatFigures(label: string, f: Figures): string {
     `  recall by language: ${Object.entries(f.byLanguage).sort().map(([k, v]) => `${k} ${cell(v)}`).join("; ")}`,
     `  false alarms by language: ${Object.entries(f.falseAlarmsByLanguage).sort().map(([k, v]) => `${k} ${cell(v)}`).join("; ")}`,
   ];
+  // Only sets whose author labelled topics have topic figures.
+  if (Object.keys(f.topicRecall).length > 0) {
+    const list = (table: Record<string, { hit: number; of: number }>) => Object.entries(table).sort().map(([k, v]) => `${k} ${cell(v)}`).join("; ");
+    rows.push(`  sensitive topics, recall: ${list(f.topicRecall)}; precision: ${list(f.topicPrecision)}`);
+  }
   return rows.join("\n");
 }
