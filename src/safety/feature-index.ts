@@ -207,19 +207,22 @@ export class FeatureIndex {
     for (let c = 0, at = row * classes; c < classes; c++, at++) z[c]! += weights[at]!;
   }
 
+  /** Chinese n-grams, never across a Latin letter (learned.ts reads those as words, in the English view). */
   private scoreZh(text: string): void {
+    const isLatin = (unit: number) => unit >= 0x61 && unit <= 0x7a;
     const last = text.length - 1;
-    let u1 = last >= 0 ? foldDigit(text.charCodeAt(0)) : 0;
     for (let at = 0; at <= last; at++) {
-      const u0 = u1;
-      this.add(this.single[u0]!);
-      if (at === last) break;
-      u1 = foldDigit(text.charCodeAt(at + 1));
-      const slot = this.pairs.find(u0 * 0x10000 + u1);
+      const u0 = text.charCodeAt(at);
+      if (isLatin(u0)) continue;
+      const f0 = foldDigit(u0);
+      this.add(this.single[f0]!);
+      if (at === last || isLatin(text.charCodeAt(at + 1))) continue;
+      const f1 = foldDigit(text.charCodeAt(at + 1));
+      const slot = this.pairs.find(f0 * 0x10000 + f1);
       if (slot < 0) continue;
       this.add(this.pairRows[slot]!);
-      if (this.pairStartsTriple[slot] === 0 || at + 2 > last) continue;
-      this.addOther(3 * 2 ** 48 + u0 * 2 ** 32 + u1 * 0x10000 + foldDigit(text.charCodeAt(at + 2)));
+      if (this.pairStartsTriple[slot] === 0 || at + 2 > last || isLatin(text.charCodeAt(at + 2))) continue;
+      this.addOther(3 * 2 ** 48 + f0 * 2 ** 32 + f1 * 0x10000 + foldDigit(text.charCodeAt(at + 2)));
     }
   }
 

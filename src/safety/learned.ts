@@ -32,12 +32,18 @@ export interface LearnedModel {
  * value overfits (trained with them, "第01轮：面试的结果会怎样？" scored as a crisis).
  */
 const DIGITS = /[1-9]/g;
+const LATIN = /[a-z]+/;
 
-/** The features of a text: Chinese character 1–3-grams, English words and word pairs (digits as 0). */
+/**
+ * The features of a text: Chinese character 1–3-grams (not across a Latin word: trained across
+ * them, "累死了 but calmer" read "了b", "but…" as signals), English words and word pairs (digits as 0).
+ */
 export function features(v: Views): string[] {
   const out = new Set<string>();
-  const zh = v.zh.replace(DIGITS, "0");
-  for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= zh.length; i++) out.add(`z${zh.slice(i, i + n)}`);
+  // Chinese n-grams within runs of Han characters and digits: Latin letters are the English view's.
+  for (const run of v.zh.replace(DIGITS, "0").split(LATIN)) {
+    for (let n = 1; n <= 3; n++) for (let i = 0; i + n <= run.length; i++) out.add(`z${run.slice(i, i + n)}`);
+  }
   const words = v.en.replace(DIGITS, "0").trim().split(" ").filter(Boolean);
   for (let i = 0; i < words.length; i++) {
     out.add(`w${words[i]}`);
