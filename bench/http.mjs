@@ -26,10 +26,11 @@ const wrk = process.env.BENCH_LOADGEN === "autocannon" ? null : wrkVersion();
 const loadgen = wrk ? `wrk ${wrk} (one thread)` : "autocannon (in the Node process)";
 
 /** One run of the chosen generator: requests/s, p50, p99 (ms), non-2xx answers and socket errors. */
+/** Idempotency keys stay unique across runs: a key reused by a later scenario answered 409 (counted as non-2xx). */
+let keySerial = 0;
 async function run({ uniqueKeys = false, ...opts }) {
   if (wrk) return runWrk({ connections, seconds, workDir: dir, uniqueKeys, ...opts });
-  let n = 0;
-  const requests = uniqueKeys ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++n}` } }) }] : undefined;
+  const requests = uniqueKeys ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${process.pid}-${++keySerial}` } }) }] : undefined;
   const r = await new Promise((resolve, reject) =>
     autocannon({ connections, duration: seconds, pipelining: 1, ...opts, ...(requests ? { requests } : {}) }, (err, res) => (err ? reject(err) : resolve(res))),
   );
