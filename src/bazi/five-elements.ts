@@ -17,15 +17,34 @@ import { BRANCH_ELEMENT, type Element, STEM_ELEMENT } from "./tables.ts";
 
 /** The rule above in one sentence, repeated in every chart's `conventions`. */
 export const FIVE_ELEMENT_RULE =
-  "counts: 4 stems + 4 branch main qi (本气), 1 each, total 8; support = day master's element (day stem included) + its resource element, drain = the rest; support >= 5 strong, <= 3 weak, 4:4 decided by the month branch (strong if it is the day master's element or its resource); weak favours resource then companion, strong favours output, wealth, officer; unfavourable = the other group";
+  "counts: 4 stems + 4 branch main qi (本气), 1 each, total 8; support = day master's element (day stem included) + its resource element, drain = the rest; support >= 5 strong, <= 3 weak, 4:4 decided by the month branch (strong if it is the day master's element or its resource); weak favours resource then companion, strong favours output, wealth, officer; unfavourable = the other group; seasonal_state: the month branch's element 旺, the one it generates 相, the one generating it 休, the one controlling it 囚, the one it controls 死";
 
 /** Relation indices (see relations.ts RELATIONS) favoured by a weak or strong day master. */
 const WEAK_FAVORS = [4, 0]; // resource, companion
 const STRONG_FAVORS = [1, 2, 3]; // output, wealth, officer
 
+/** 旺相休囚死, in that order: an element's standing in a month. */
+export const SEASONAL_STATES = ["旺", "相", "休", "囚", "死"] as const;
+export type SeasonalState = (typeof SEASONAL_STATES)[number];
+
+/**
+ * Each element's state in the month of `monthBranch`: the month's element (its branch's main qi:
+ * 寅卯 wood, 巳午 fire, 申酉 metal, 亥子 water, 辰戌丑未 earth) is 旺, the one it generates 相, the
+ * one generating it 休, the one controlling it 囚, the one it controls 死 (《渊海子平》: 春木旺火相水休金囚土死).
+ */
+export function seasonalState(monthBranch: number): Record<Element, SeasonalState> {
+  const ruler = BRANCH_ELEMENT[monthBranch]!;
+  // Steps from the ruler in the generating order: 0 itself, 1 generated, 2 controlled, 3 controller, 4 generator.
+  const stateByStep: readonly SeasonalState[] = ["旺", "相", "死", "囚", "休"];
+  const of = (element: number) => stateByStep[(element - ruler + 5) % 5]!;
+  return { wood: of(0), fire: of(1), earth: of(2), metal: of(3), water: of(4) };
+}
+
 /** Five-element section of a chart. */
 export interface FiveElements {
   counts: Record<Element, number>;
+  /** 旺相休囚死 of each element in the birth month (seasonalState). */
+  seasonal_state: Record<Element, SeasonalState>;
   day_master_strength: "strong" | "weak";
   /** Characters supporting (same + resource) and draining the day master, per the rule. */
   support: number;
@@ -59,6 +78,7 @@ export function fiveElements(stems: readonly number[], branches: readonly number
       metal: counts[3],
       water: counts[4],
     },
+    seasonal_state: seasonalState(branches[1]!),
     day_master_strength: strong ? "strong" : "weak",
     support,
     drain: 8 - support,

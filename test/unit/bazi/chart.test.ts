@@ -58,6 +58,8 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
     // Stems 己 earth 癸 water 甲 wood 壬 water; branches 丑 earth 酉 metal 子 water 申 metal.
     expect(c.five_elements).toEqual({
       counts: { wood: 1, fire: 0, earth: 2, metal: 2, water: 3 },
+      // 酉, an autumn month: 秋金旺水相土休火囚木死.
+      seasonal_state: { wood: "死", fire: "囚", earth: "休", metal: "旺", water: "相" },
       day_master_strength: "weak", support: 4, drain: 4,
       favorable_elements: ["water", "wood"], unfavorable_elements: ["fire", "earth", "metal"],
     });

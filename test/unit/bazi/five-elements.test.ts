@@ -3,7 +3,8 @@
  * Stem/branch indices: 甲0 乙1 丙2 丁3 戊4 己5 庚6 辛7 壬8 癸9; 子0 丑1 寅2 卯3 辰4 巳5 午6 未7 申8 酉9 戌10 亥11.
  */
 import { describe, expect, test } from "bun:test";
-import { fiveElements } from "../../../src/bazi/five-elements.ts";
+import { fiveElements, seasonalState } from "../../../src/bazi/five-elements.ts";
+import { BRANCHES } from "../../../src/bazi/tables.ts";
 
 describe("five elements", () => {
   test("strong: 丙寅 甲午 丙午 甲午 — fire day master with wood (resource) and fire all round", () => {
@@ -39,5 +40,22 @@ describe("five elements", () => {
       expect(f.support + f.drain).toBe(8);
       expect(new Set([...f.favorable_elements, ...f.unfavorable_elements]).size).toBe(5);
     }
+  });
+});
+
+describe("seasonal states (旺相休囚死)", () => {
+  // 《渊海子平》, written out: 春木旺火相水休金囚土死, 夏火旺土相木休水囚金死, 秋金旺水相土休火囚木死,
+  // 冬水旺木相金休土囚火死, 四季土旺金相火休木囚水死.
+  const CLASSICAL: Record<string, string> = {
+    寅卯: "木旺火相水休金囚土死",
+    巳午: "火旺土相木休水囚金死",
+    申酉: "金旺水相土休火囚木死",
+    亥子: "水旺木相金休土囚火死",
+    辰戌丑未: "土旺金相火休木囚水死",
+  };
+  const ELEMENT_OF: Record<string, string> = { 木: "wood", 火: "fire", 土: "earth", 金: "metal", 水: "water" };
+  test.each(Object.entries(CLASSICAL).flatMap(([months, text]) => [...months].map((m) => [m, text] as const)))("a %s month: %s", (month, text) => {
+    const expected = Object.fromEntries([...text.matchAll(/(.)(.)/g)].map(([, element, state]) => [ELEMENT_OF[element!]!, state]));
+    expect(seasonalState(BRANCHES.indexOf(month as never)) as Record<string, string>).toEqual(expected);
   });
 });
