@@ -11,7 +11,8 @@ export const CAST_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
 /** Which calendar rules produced the pillars. */
 export interface CalendarConventions {
-  readonly timezone: "UTC+08:00";
+  /** The offset whose wall clock gives the day: cast_at's own (default UTC+08:00), e.g. "UTC-04:00". */
+  readonly timezone: string;
   /** The month pillar changes at the exact 节 instant (not at the start of the 节's calendar day). */
   readonly month_boundary: "exact_jie_instant";
   /** The day pillar changes at 00:00 (not at 23:00, 子初换日). */
@@ -19,7 +20,7 @@ export interface CalendarConventions {
   readonly void: "day_pillar_xun";
 }
 
-/** A named solar term and its instant in UTC+08:00. */
+/** A named solar term and its instant, written in the cast's offset. */
 export interface JieInstant {
   readonly name: string;
   readonly at: string;
@@ -58,9 +59,9 @@ export interface CastCalendar {
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-/** Civil UTC+08:00 wall-clock fields of an instant. */
-function civilFields(epochMs: number) {
-  const d = new Date(epochMs + UTC8_MS);
+/** Wall-clock fields of an instant at an offset from UTC (default UTC+08:00). */
+function civilFields(epochMs: number, offsetMs = UTC8_MS) {
+  const d = new Date(epochMs + offsetMs);
   return {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
@@ -72,11 +73,24 @@ function civilFields(epochMs: number) {
   };
 }
 
-/** ISO-8601 with an explicit +08:00 offset; milliseconds only when non-zero. */
-export function toUtc8Iso(epochMs: number): string {
-  const f = civilFields(epochMs);
+/** "+08:00", "-04:00", "+05:45": an offset in minutes as RFC 3339 writes it. */
+const offsetText = (minutes: number) => `${minutes < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+
+/** ISO-8601 at an offset (default +08:00); milliseconds only when non-zero. */
+export function toOffsetIso(epochMs: number, offsetMinutes = 480): string {
+  const f = civilFields(epochMs, offsetMinutes * 60_000);
   const ms = f.ms ? `.${pad(f.ms, 3)}` : "";
-  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}${ms}+08:00`;
+  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}${ms}${offsetText(offsetMinutes)}`;
+}
+
+/**
+ * The offset, in minutes, an RFC 3339 date-time is written in ("Z" is 0), or null when it has none.
+ * @example offsetOf("2026-06-20T22:30:00-04:00") // -240
+ */
+export function offsetOf(dateTime: string): number | null {
+  const m = /(?:(z)|([+-])(\d{2}):?(\d{2}))$/i.exec(dateTime.trim());
+  if (!m) return null;
+  return m[1] ? 0 : (m[2] === "-" ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4]));
 }
 
 /** Epoch ms of a lunar-typescript Solar, whose wall-clock fields are UTC+08:00. */
@@ -84,36 +98,42 @@ function solarEpochMs(s: Solar): number {
   return Date.UTC(s.getYear(), s.getMonth() - 1, s.getDay(), s.getHour(), s.getMinute(), s.getSecond()) - UTC8_MS;
 }
 
-function jieInstant(j: JieQi): JieInstant & { ms: number } {
+function jieInstant(j: JieQi, offsetMinutes: number): JieInstant & { ms: number } {
   const ms = solarEpochMs(j.getSolar());
-  return { name: j.getName(), at: toUtc8Iso(ms), ms };
+  return { name: j.getName(), at: toOffsetIso(ms, offsetMinutes), ms };
 }
 
 /**
- * The calendar of a cast: month pillar at the exact 节 instant, day pillar changing at
- * 00:00, both in UTC+08:00 civil time, plus 旬空, 月破/日冲 targets and 六神. Pure: the
- * instant is an argument. Builds one Solar/Lunar pair.
+ * The calendar of a cast: month pillar at the exact 节 instant (the same instant everywhere),
+ * day pillar changing at 00:00 on the wall clock of the cast's own offset (a cast at
+ * 2026-06-20T22:30-04:00 is on 06-20, though Beijing is already on 06-21), plus 旬空, 月破/日冲
+ * targets and 六神. Pure: the instant and offset are arguments.
+ * @param offsetMinutes the offset cast_at was written in (default UTC+08:00, the service's civil time)
  * @throws ApiError VALIDATION_ERROR for an invalid Date or a year outside CAST_YEAR_RANGE.
  */
-export function castCalendar(castAt: Date): CastCalendar {
+export function castCalendar(castAt: Date, offsetMinutes = 480): CastCalendar {
   const epochMs = castAt instanceof Date ? castAt.getTime() : Number.NaN;
   const f = civilFields(epochMs);
   if (!Number.isFinite(epochMs) || f.year < CAST_YEAR_RANGE.min || f.year > CAST_YEAR_RANGE.max) {
     const message = `cast_at must be a valid instant in the years ${CAST_YEAR_RANGE.min}–${CAST_YEAR_RANGE.max} (UTC+08:00).`;
     throw new ApiError("VALIDATION_ERROR", message, { details: [{ path: "cast_at", message }] });
   }
+  // lunar-typescript reads wall clocks as UTC+08:00: the month (an instant against the 节) from
+  // Beijing's clock, the day from the cast's own.
   const lunar = Solar.fromYmdHms(f.year, f.month, f.day, f.hour, f.minute, f.second).getLunar();
+  const local = civilFields(epochMs, offsetMinutes * 60_000);
+  const localLunar = offsetMinutes === 480 ? lunar : Solar.fromYmdHms(local.year, local.month, local.day, local.hour, local.minute, local.second).getLunar();
   // Index getters, not the string ones: the strings follow lunar-typescript's global I18n language.
   const monthStem = STEMS[lunar.getMonthGanIndexExact()];
   const monthBranch = BRANCHES[lunar.getMonthZhiIndexExact()];
-  const dayStem = STEMS[lunar.getDayGanIndex()];
-  const dayBranch = BRANCHES[lunar.getDayZhiIndex()];
+  const dayStem = STEMS[localLunar.getDayGanIndex()];
+  const dayBranch = BRANCHES[localLunar.getDayZhiIndex()];
   const monthPillar = monthStem + monthBranch;
   const dayPillar = dayStem + dayBranch;
   const monthByDay = STEMS[lunar.getMonthGanIndex()] + BRANCHES[lunar.getMonthZhiIndex()];
-  const day23h = STEMS[lunar.getDayGanIndexExact()] + BRANCHES[lunar.getDayZhiIndexExact()];
-  const prev = jieInstant(lunar.getPrevJie());
-  const next = jieInstant(lunar.getNextJie());
+  const day23h = STEMS[localLunar.getDayGanIndexExact()] + BRANCHES[localLunar.getDayZhiIndexExact()];
+  const prev = jieInstant(lunar.getPrevJie(), offsetMinutes);
+  const next = jieInstant(lunar.getNextJie(), offsetMinutes);
 
   const flags: ConventionFlag[] = [];
   const notes: string[] = [];
@@ -131,7 +151,7 @@ export function castCalendar(castAt: Date): CastCalendar {
   }
   const { xun, void: voidPair } = xunOf(dayPillar);
   return {
-    cast_at: toUtc8Iso(epochMs),
+    cast_at: toOffsetIso(epochMs, offsetMinutes),
     month_pillar: monthPillar,
     month_stem: monthStem,
     month_branch: monthBranch,
@@ -145,7 +165,7 @@ export function castCalendar(castAt: Date): CastCalendar {
     six_spirits: sixSpiritsOf(dayStem),
     prev_jie: { name: prev.name, at: prev.at },
     next_jie: { name: next.name, at: next.at },
-    conventions: { timezone: "UTC+08:00", month_boundary: "exact_jie_instant", day_boundary: "00:00", void: "day_pillar_xun" },
+    conventions: { timezone: `UTC${offsetText(offsetMinutes)}`, month_boundary: "exact_jie_instant", day_boundary: "00:00", void: "day_pillar_xun" },
     month_pillar_by_day: monthByDay,
     day_pillar_23h_rule: day23h,
     convention_sensitive: flags,

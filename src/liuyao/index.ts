@@ -16,7 +16,7 @@ export {
   type DayanLineDraw,
   type DayanProvenance,
 } from "./dayan.ts";
-export { castCalendar, toUtc8Iso, CAST_YEAR_RANGE, NEAR_JIE_MS, type CastCalendar, type CalendarConventions, type ConventionFlag, type JieInstant } from "./calendar.ts";
+export { castCalendar, offsetOf, toOffsetIso, CAST_YEAR_RANGE, NEAR_JIE_MS, type CastCalendar, type CalendarConventions, type ConventionFlag, type JieInstant } from "./calendar.ts";
 export { HEXAGRAMS, hexagramByBits, type Hexagram, type HexagramRef, type HiddenSpirit, type NajiaLine } from "./hexagrams.ts";
 export { TRIGRAMS, TRIGRAM_NAMES, type Trigram, type TrigramName } from "./trigrams.ts";
 export { GENERATIONS, type Generation } from "./palaces.ts";

@@ -130,7 +130,7 @@ export function castReading(input: CastInput): Reading {
   const lines = validateLines(input.lines);
   const provenance = validateProvenance(input, lines);
   if (typeof input.question !== "string") invalid([{ path: "question", message: "must be a string" }]);
-  const calendar = castCalendar(input.castAt);
+  const calendar = castCalendar(input.castAt, input.castAtOffset);
 
   const bits = lines.map((v) => (v === 7 || v === 9 ? "1" : "0")).join("");
   const moving = lines.flatMap((v, i) => (v === 6 || v === 9 ? [i + 1] : []));

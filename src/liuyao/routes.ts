@@ -7,7 +7,7 @@ import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
-import { castReading, drawDayanLines, randomIntFromBytes, type LineValue } from "./index.ts";
+import { castReading, drawDayanLines, offsetOf, randomIntFromBytes, type LineValue } from "./index.ts";
 import { CastPayload, CastRecord } from "./model.ts";
 import type { SubjectStore } from "../db/storage.ts";
 
@@ -32,7 +32,7 @@ export function liuyaoEndpoints(casts: SubjectStore): Endpoint[] {
       operationId: "create_liuyao_cast",
       summary: "Create a LiuYao cast",
       description:
-        "Draws the six lines (dayan, yarrow-stalk odds 1/16, 5/16, 7/16, 3/16 from a CSPRNG, stored fixed with their provenance) or takes them (manual_lines), and returns the full Najia reading for the moment `cast_at` (default: now) in UTC+08:00 civil time: month at the exact 节 instant, day at 00:00.",
+        "Draws the six lines (dayan, yarrow-stalk odds 1/16, 5/16, 7/16, 3/16 from a CSPRNG, stored fixed with their provenance) or takes them (manual_lines), and returns the full Najia reading for the moment `cast_at` (default: now): month at the exact 节 instant; day changing at 00:00 on the wall clock of `cast_at`'s own offset (2026-06-20T22:30:00-04:00 is on 06-20; without `cast_at`, UTC+08:00).",
       tag: "LiuYao",
       capability: "liuyao",
       idempotent: true,
@@ -43,12 +43,15 @@ export function liuyaoEndpoints(casts: SubjectStore): Endpoint[] {
         const body = ctx.body;
         checkLinesRule(body);
         const castAt = body.cast_at === undefined ? new Date(ctx.now) : new Date(body.cast_at);
+        // The day is read on the wall clock of cast_at's own offset (now: UTC+08:00).
+        const castAtOffset = (body.cast_at === undefined ? null : offsetOf(body.cast_at)) ?? 480;
         const drawn = body.method === "dayan" ? drawDayanLines(secureRandom) : null;
         const reading = castReading({
           question: body.question,
           method: body.method,
           lines: drawn ? drawn.lines : (body.lines as LineValue[]),
           castAt,
+          castAtOffset,
           provenance: drawn?.provenance,
         });
         const id = newId("cast");

@@ -16,6 +16,8 @@ export interface CastInput {
   readonly lines: readonly number[];
   /** The instant whose month and day govern the reading. */
   readonly castAt: Date;
+  /** The offset (minutes from UTC) whose wall clock gives the day: cast_at's own; default UTC+08:00. */
+  readonly castAtOffset?: number;
   readonly question: string;
   readonly method: CastMethod;
   /** Required for "dayan" (from drawDayanLines), absent for "manual_lines". */

@@ -60,6 +60,16 @@ describe("casts", () => {
     expect(c.calendar.conventions).toBeDefined();
     expect(c.primary.lines).toHaveLength(6);
   });
+  test("cast_at is read in its own offset: New York 22:30 on 06-20 is a cast on 06-20, written back in that offset", async () => {
+    const ny = (await post({ ...manual, cast_at: "2026-06-20T22:30:00-04:00" })).json;
+    const beijingSameDay = (await post({ ...manual, cast_at: "2026-06-20T12:00:00+08:00" })).json;
+    const beijingSameInstant = (await post({ ...manual, cast_at: "2026-06-21T10:30:00+08:00" })).json;
+    expect(ny.cast_at).toBe("2026-06-20T22:30:00-04:00");
+    expect(ny.calendar.day_pillar).toBe(beijingSameDay.calendar.day_pillar);
+    expect(ny.calendar.day_pillar).not.toBe(beijingSameInstant.calendar.day_pillar);
+    expect(ny.calendar.month_pillar).toBe(beijingSameInstant.calendar.month_pillar);
+    expect(ny.calendar.conventions.timezone).toBe("UTC-04:00");
+  });
   test("dayan: the service draws six lines once, records their provenance, and a GET returns them unchanged", async () => {
     const res = await post({ question: "Will the project ship?", method: "dayan" });
     expect(res.status).toBe(201);

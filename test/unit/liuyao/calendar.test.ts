@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { castCalendar, toUtc8Iso } from "../../../src/liuyao/calendar.ts";
+import { castCalendar, offsetOf, toOffsetIso } from "../../../src/liuyao/calendar.ts";
 
 // 立春 2024 fell at 2024-02-04 16:27:07 UTC+08:00 (Purple Mountain Observatory tables).
 const LICHUN_2024 = Date.parse("2024-02-04T16:27:07+08:00");
@@ -42,7 +42,30 @@ describe("castCalendar", () => {
   });
 });
 
-test("toUtc8Iso keeps milliseconds only when there are some", () => {
-  expect(toUtc8Iso(Date.parse("2024-02-04T08:27:07Z"))).toBe("2024-02-04T16:27:07+08:00");
-  expect(toUtc8Iso(Date.parse("2024-02-04T08:27:07.045Z"))).toBe("2024-02-04T16:27:07.045+08:00");
+test("toOffsetIso keeps milliseconds only when there are some, in the offset given (default +08:00)", () => {
+  expect(toOffsetIso(Date.parse("2024-02-04T08:27:07Z"))).toBe("2024-02-04T16:27:07+08:00");
+  expect(toOffsetIso(Date.parse("2024-02-04T08:27:07.045Z"))).toBe("2024-02-04T16:27:07.045+08:00");
+});
+
+describe("cast_at read in its own offset", () => {
+  test("offsetOf reads the offset an RFC 3339 date-time is written in", () => {
+    expect(offsetOf("2026-06-20T22:30:00-04:00")).toBe(-240);
+    expect(offsetOf("2026-06-20T22:30:00+05:45")).toBe(345);
+    expect(offsetOf("2026-06-20T22:30:00Z")).toBe(0);
+    expect(offsetOf("2026-06-20T22:30:00.123z")).toBe(0);
+    expect(offsetOf("2026-06-20T22:30:00")).toBeNull();
+  });
+
+  test("New York 2026-06-20 22:30 is on 06-20 there, though Beijing is on 06-21: the day from the local clock, the month from the instant", () => {
+    const instant = new Date("2026-06-20T22:30:00-04:00");
+    const local = castCalendar(instant, -240);
+    const beijing = castCalendar(instant);
+    // The day pillars one day apart; 2026-06-20 and 2026-06-21 are consecutive in the sexagenary cycle.
+    expect(local.day_pillar).toBe(castCalendar(new Date("2026-06-20T12:00:00+08:00")).day_pillar);
+    expect(beijing.day_pillar).toBe(castCalendar(new Date("2026-06-21T12:00:00+08:00")).day_pillar);
+    expect(local.month_pillar).toBe(beijing.month_pillar);
+    expect(local.cast_at).toBe("2026-06-20T22:30:00-04:00");
+    expect(local.conventions.timezone).toBe("UTC-04:00");
+    expect(local.prev_jie.at.endsWith("-04:00")).toBe(true);
+  });
 });
