@@ -1,3 +1,4 @@
+import { lineStrength } from "./strength.ts";
 import { ApiError, type ValidationDetail } from "../platform/errors.ts";
 import { castCalendar, type CastCalendar } from "./calendar.ts";
 import { yarrowLine, type DayanProvenance } from "./dayan.ts";
@@ -53,7 +54,8 @@ function validateProvenance(input: CastInput, lines: readonly LineValue[]): Daya
   return p;
 }
 
-function primaryOf(hex: Hexagram, lines: readonly LineValue[], cal: CastCalendar): PrimaryHexagram {
+/** The primary hexagram at the cast's month and day; `changed` (the changed hexagram, if any) gives moving lines' 化入墓. */
+function primaryOf(hex: Hexagram, lines: readonly LineValue[], cal: CastCalendar, changed: Hexagram | null): PrimaryHexagram {
   return {
     bits: hex.bits,
     name: hex.name,
@@ -69,16 +71,21 @@ function primaryOf(hex: Hexagram, lines: readonly LineValue[], cal: CastCalendar
     liuchong: hex.liuchong,
     liuhe: hex.liuhe,
     gua_shen: hex.gua_shen,
-    lines: hex.najia.map((l, i) => ({
-      ...l,
-      value: lines[i],
-      moving: lines[i] === 6 || lines[i] === 9,
-      spirit: cal.six_spirits[i],
-      mark: l.position === hex.world ? "世" : l.position === hex.response ? "应" : null,
-      void: cal.void.includes(l.branch),
-      month_break: branchesClash(l.branch, cal.month_branch),
-      day_clash: branchesClash(l.branch, cal.day_branch),
-    })),
+    lines: hex.najia.map((l, i) => {
+      const moving = lines[i] === 6 || lines[i] === 9;
+      const isVoid = cal.void.includes(l.branch);
+      return {
+        ...l,
+        value: lines[i],
+        moving,
+        spirit: cal.six_spirits[i],
+        mark: l.position === hex.world ? "世" : l.position === hex.response ? "应" : null,
+        void: isVoid,
+        month_break: branchesClash(l.branch, cal.month_branch),
+        day_clash: branchesClash(l.branch, cal.day_branch),
+        strength: lineStrength({ branch: l.branch, moving, void: isVoid, changedBranch: moving && changed ? changed.najia[i]!.branch : null }, cal.month_branch, cal.day_branch),
+      };
+    }),
     hidden: hex.hidden,
   };
 }
@@ -136,6 +143,7 @@ export function castReading(input: CastInput): Reading {
   const moving = lines.flatMap((v, i) => (v === 6 || v === 9 ? [i + 1] : []));
   const changedBits = lines.map((v, i) => (v === 6 ? "1" : v === 9 ? "0" : bits[i])).join("");
   const primary = hexagramByBits(bits);
+  const changedHexagram = moving.length ? hexagramByBits(changedBits) : null;
 
   const reading: Reading = {
     question: input.question,
@@ -143,8 +151,8 @@ export function castReading(input: CastInput): Reading {
     lines,
     cast_at: calendar.cast_at,
     calendar,
-    primary: primaryOf(primary, lines, calendar),
-    changed: moving.length ? changedOf(primary, hexagramByBits(changedBits), moving) : null,
+    primary: primaryOf(primary, lines, calendar, changedHexagram),
+    changed: changedHexagram ? changedOf(primary, changedHexagram, moving) : null,
     moving_lines: moving,
     hu: primary.hu,
     cuo: primary.cuo,

@@ -1,3 +1,4 @@
+import type { LineStrength } from "./strength.ts";
 import type { CastCalendar } from "./calendar.ts";
 import type { DayanProvenance } from "./dayan.ts";
 import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
@@ -43,6 +44,8 @@ export interface PrimaryLine {
   readonly month_break: boolean;
   /** The branch clashes the day branch (日冲). */
   readonly day_clash: boolean;
+  /** 旺衰 against the month and the day, and what follows from it (strength.ts). */
+  readonly strength: LineStrength;
 }
 
 /** The facts of a hexagram that a reading repeats from the 64-hexagram table. */

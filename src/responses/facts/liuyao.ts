@@ -42,7 +42,7 @@ export type StoredCast = Pick<Reading, "question" | "cast_at" | "calendar" | "pr
 
 /** How one line reads in the sheet: "line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, void". */
 export function lineText(l: LineFacts): string {
-  const flags = [l.mark, l.moving ? "moving" : null, l.void ? "void (旬空)" : null, l.monthBreak ? "month break (月破)" : null, l.dayClash ? "day clash (日冲)" : null];
+  const flags = [l.mark, l.moving ? "moving" : null, l.void ? (l.moving ? "void but moving, so not void in effect (动不为空)" : l.dayClash ? "void but clashed by the day, so real (冲空则实)" : "void (旬空)") : null, l.monthBreak ? "month break (月破)" : null, l.dayClash ? "day clash (日冲)" : null];
   return [`line ${l.position}: ${l.yang ? "yang" : "yin"} ${l.value}`, `${l.ganzhi} ${l.element}`, l.relative, l.spirit, ...flags.filter(Boolean)].join(", ");
 }
 

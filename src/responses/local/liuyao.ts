@@ -23,12 +23,19 @@ const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en:
   pregnancy: { relatives: ["子孙"], zh: "问孕育看子孙", en: "pregnancy is read from 子孙 (children)" },
 };
 
+/** 旬空 as tradition reads it: a moving line is not void (动不为空), nor one the day clashes (冲空则实). */
+function voidGloss(l: LineFacts, lang: ReplyLanguage): string {
+  if (l.moving) return say(lang, "旬空而发动：动不为空，不作空论", "void but moving: a moving line is not void in effect (动不为空)");
+  if (l.dayClash) return say(lang, "旬空逢日冲：冲空则实，不作空论", "void but clashed by the day: the clash makes it real (冲空则实)");
+  return say(lang, "旬空，传统上说暂时落空或时机未到", "void (旬空): traditionally not yet in place");
+}
+
 function lineState(l: LineFacts, lang: ReplyLanguage): string {
   const states = [
     l.mark === "世" ? say(lang, "持世", "holds the world (you)") : null,
     l.mark === "应" ? say(lang, "临应", "holds the response (the other side)") : null,
     l.moving ? say(lang, "发动，是事情变化之处", "moving: where the matter changes") : null,
-    l.void ? say(lang, "旬空，传统上说暂时落空或时机未到", "void (旬空): traditionally not yet in place") : null,
+    l.void ? voidGloss(l, lang) : null,
     l.monthBreak ? say(lang, "月破，力量受损", "month break (月破): weakened") : null,
     l.dayClash ? say(lang, "日冲，受到冲动", "day clash (日冲): stirred by the day") : null,
   ].filter((s): s is string => s !== null);
@@ -65,8 +72,8 @@ function movingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   const moving = f.movingLines.map((n) => lineState(f.lines[n - 1]!, lang));
   return say(
     lang,
-    `动爻是事情变化的关键：${moving.join("；")}。变化情况：${f.transforms.join("；")}（回头克、化退等为不利之变，化进神、回头生为有利之变）。`,
-    `Moving lines are where the matter turns: ${moving.join("; ")}. Their transforms: ${f.transforms.join("; ")} (回头克 or 化退 are unfavourable turns; 化进神 or 回头生 favourable ones).`,
+    `动爻是事情变化的关键：${moving.join("；")}。变化情况：${f.transforms.join("；")}（回头克、化退削弱动爻，回头生、化进神助长动爻；是吉是凶要看动爻代表什么：用神被克为凶，忌神被克反而为吉）。`,
+    `Moving lines are where the matter turns: ${moving.join("; ")}. Their transforms: ${f.transforms.join("; ")} (回头克 or 化退 weaken the moving line, 回头生 or 化进神 strengthen it; whether that is good depends on what the line stands for: the useful god weakened is bad news, the line working against it (忌神) weakened is good news).`,
   );
 }
 

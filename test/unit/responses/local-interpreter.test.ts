@@ -46,6 +46,17 @@ describe("the local interpreter", () => {
     expect(say(cast, "什么时候有消息？")).toContain("应期");
   });
 
+  test("LiuYao: a moving void line is not read as void (动不为空); 回头克 is not called unfavourable whatever the line stands for", () => {
+    // 2025-06-24 is 甲子: 戌亥 void, and the moving third line is 亥.
+    const voidMoving = factSheet("liuyao", "lyc_2", json(castReading({ question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], castAt: new Date("2025-06-24T12:00:00+08:00") })));
+    const zh = say(voidMoving, "动爻是什么意思？");
+    expect(zh).toContain("旬空而发动：动不为空");
+    expect(zh).not.toMatch(/第3爻[^；。]*暂时落空/);
+    expect(zh).toMatch(/第6爻[^；。]*暂时落空/); // 戌, void and still: void indeed
+    expect(zh).toContain("忌神被克反而为吉");
+    expect(say(voidMoving, "What do the moving lines mean?")).toContain("a moving line is not void in effect (动不为空)");
+  });
+
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
     expect(say(plan, "How do I do it?")).toMatch(/The practice has \d+ steps/);
     expect(say(plan, "练习时要注意什么安全问题？")).toContain("练习时请注意");
