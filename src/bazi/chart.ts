@@ -9,6 +9,7 @@ import { CONVENTIONS, type Conventions } from "./conventions.ts";
 import { type FiveElements, fiveElements } from "./five-elements.ts";
 import { computeLuck, type Luck } from "./luck.ts";
 import { type Interaction, natalInteractions } from "./interactions.ts";
+import { type ShenSha, shenSha } from "./shen-sha.ts";
 import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveLunarDate } from "./lunar-calendar.ts";
 import { mingGong, shenGong, taiYuan } from "./palaces.ts";
 import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
@@ -58,6 +59,8 @@ export interface ChartBody {
   luck: Luck;
   /** Every interaction (合冲刑害破) among the four pillars. */
   relations: Interaction[];
+  /** The core 神煞 on the pillars (shen-sha.ts). */
+  shen_sha: ShenSha[];
   conventions: Conventions;
   warnings: ChartWarning[];
 }
@@ -177,6 +180,7 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
       jie: p.jie,
     }),
     relations: natalInteractions(stems, branches),
+    shen_sha: shenSha(stems, branches, p.day),
     conventions: { ...CONVENTIONS },
     warnings,
   };

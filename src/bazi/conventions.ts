@@ -21,6 +21,7 @@ export interface Conventions {
   palaces: string;
   lunar_input: string;
   relations: string;
+  shen_sha: string;
 }
 
 /** The service's conventions (see each chart's `conventions`). */
@@ -44,6 +45,8 @@ export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   palaces: "胎元: month stem +1, branch +3. 命宫 and 身宫 by the classical month/hour counts with stems by 五虎遁, as lunar-typescript computes them.",
   relations:
     "合冲刑害破 among the four pillars by the classical tables (天干五合, 六合, 三合, 三会, 六冲, 三刑 and 自刑 辰午酉亥, 六害, 六破; 午未合 counted fire). A stem combination or six-combination transforms when its pillars are adjacent, the month branch's element is the combination's and no third pillar competes for it (争合); a complete 三合 or 三会 forms; a half combination (two of a 三合, one its peak 子午卯酉) never transforms. Stem clashes are not listed.",
+  shen_sha:
+    "天乙贵人, 文昌, 禄神 and 羊刃 (yang day stems only) looked up from the day stem and again from the year stem; 驿马, 桃花, 华盖 and 将星 from the year branch and again from the day branch (by their three-combination), not marked on the pillar looked up from; 红鸾, 天喜, 孤辰 and 寡宿 from the year branch; 空亡: pillars whose branch is in the day pillar's 旬空. 辛's 贵人 are 寅 and 午 (六辛逢马虎). Each entry names its pillar and basis.",
   lunar_input:
     "A lunar date is converted with the same lunar calendar; its clock time is civil UTC+08:00 on the resulting solar day. If other computations start that lunar month on another day, a LUNAR_MONTH_START_DISPUTED warning gives the alternative.",
 });

@@ -32,6 +32,16 @@ export type ChartPayload = Static<typeof ChartPayload>;
 
 const open = Type.Object({}, { additionalProperties: true });
 
+/** One 神煞 on a pillar (src/bazi/shen-sha.ts). */
+export const ShenShaEntry = Type.Object(
+  {
+    name: Type.String({ description: "天乙贵人, 文昌, 禄神, 羊刃, 驿马, 桃花, 华盖, 将星, 红鸾, 天喜, 孤辰, 寡宿 or 空亡." }),
+    pillar: StringEnum(PILLAR_NAMES, { description: "The pillar whose branch carries it." }),
+    basis: StringEnum(["day_stem", "year_stem", "year_branch", "day_branch", "day_pillar"] as const, { description: "What it was looked up from." }),
+  },
+  { additionalProperties: false, examples: [{ name: "天乙贵人", pillar: "month", basis: "day_stem" }] },
+);
+
 /** One interaction among a chart's pillars (src/bazi/interactions.ts). */
 export const Relation = Type.Object(
   {
@@ -63,6 +73,7 @@ export const ChartRecord = Type.Object(
     shen_gong: Type.Unknown(),
     luck: open,
     relations: Type.Optional(Type.Array(Relation, { description: "Every interaction (合冲刑害破) among the four pillars; see conventions.relations. Absent on charts stored before it was added." })),
+    shen_sha: Type.Optional(Type.Array(ShenShaEntry, { description: "The core 神煞 on the pillars; see conventions.shen_sha. Absent on charts stored before it was added." })),
     conventions: open,
     warnings: Type.Array(Type.Unknown()),
   },
