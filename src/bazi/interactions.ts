@@ -151,20 +151,12 @@ export function natalInteractions(stems: readonly number[], branches: readonly n
   return out;
 }
 
-/** The halves of a three-combination that `branch` forms (two of the three, one the peak): with which branch, and their name. */
-function halvesWith(type: SetType, branches: readonly number[], element: number, branch: number): { partner: number; name: string }[] {
-  if (type !== "three_combination") return [];
-  const peak = branches[1]!;
-  const partners = branch === peak ? [branches[0]!, branches[2]!] : [peak];
-  return partners.map((partner) => ({ partner, name: `${branches.filter((b) => b === branch || b === partner).map((b) => BRANCHES[b]).join("")}半合${ELEMENT_CHAR[element]}局` }));
-}
-
 /** Per branch: the three-combinations and directional combinations it belongs to, with the two other branches. */
 const SETS_BY_BRANCH = Array.from({ length: 12 }, (_, branch) =>
   SET_TABLES.flatMap(([type, table]) =>
     table
       .filter((set) => set.branches.includes(branch))
-      .map((set) => ({ type, others: set.branches.filter((b) => b !== branch), name: setName(type, set), element: elementName(set.element), halves: halvesWith(type, set.branches, set.element, branch) })),
+      .map((set) => ({ type, others: set.branches.filter((b) => b !== branch), name: setName(type, set), element: elementName(set.element) })),
   ),
 );
 
@@ -185,15 +177,18 @@ export function yearInteractions(stem: number, branch: number, stems: readonly n
       out.push(found.element === undefined ? { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name } : { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name, element: elementName(found.element) });
     }
   }
+  let completesThree = false;
   for (const set of SETS_BY_BRANCH[branch]!) {
     const first = branches.indexOf(set.others[0]!);
     const second = branches.indexOf(set.others[1]!);
-    if (first >= 0 && second >= 0) out.push({ type: set.type, members: [PILLAR_NAMES[first]!, PILLAR_NAMES[second]!], name: set.name, element: set.element });
-    else {
-      for (const half of set.halves) {
-        for (let k = 0; k < 4; k++) if (branches[k] === half.partner) out.push({ type: "half_combination", members: [PILLAR_NAMES[k]!], name: half.name, element: set.element });
-      }
-    }
+    if (first < 0 || second < 0) continue;
+    out.push({ type: set.type, members: [PILLAR_NAMES[first]!, PILLAR_NAMES[second]!], name: set.name, element: set.element });
+    if (set.type === "three_combination") completesThree = true;
+  }
+  // Else a half of it with one natal branch (a branch belongs to one three-combination only).
+  for (let k = 0; k < 4 && !completesThree; k++) {
+    const half = HALVES[branch * 12 + branches[k]!];
+    if (half) out.push({ type: "half_combination", members: [PILLAR_NAMES[k]!], name: half.name, element: elementName(half.element) });
   }
   return out;
 }

@@ -1,4 +1,3 @@
-import { lineStrength } from "./strength.ts";
 import { ApiError, type ValidationDetail } from "../platform/errors.ts";
 import { castCalendar, type CastCalendar } from "./calendar.ts";
 import { yarrowLine, type DayanProvenance } from "./dayan.ts";
@@ -6,6 +5,7 @@ import { branchesClash, relativeOf } from "./ganzhi.ts";
 import { hexagramByBits, type Hexagram } from "./hexagrams.ts";
 import { transformTags } from "./transforms.ts";
 import type { CastInput, ChangedHexagram, LineValue, PrimaryHexagram, Reading } from "./types.ts";
+import { lineStrength } from "./strength.ts";
 
 const LINE_VALUES: readonly number[] = [6, 7, 8, 9];
 
