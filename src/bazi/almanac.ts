@@ -1,6 +1,7 @@
 /**
  * The astronomical tables the engine needs, extracted from lunar-typescript 1.8.6: the 节
- * instants and the lunar month starts covering 1900-01-01 … 2100-12-31.
+ * instants and the lunar month starts covering 1900-01-01 … 2101-12-31 (solar input ends on
+ * 2100-12-31; lunar input runs to the end of lunar 2100, 2101-01-28, whose luck needs 立春 2101).
  *
  * Why a table: asking lunar-typescript for Solar → Lunar → EightChar → Yun costs over a
  * millisecond per chart, almost all of it recomputing the same year's terms and new moons. The
@@ -21,12 +22,16 @@ export const LAST_YEAR = 2100;
 /** JDN of 1900-01-01 and 2100-12-31, the supported solar date range. */
 export const FIRST_JDN = jdnFromYmd(FIRST_YEAR, 1, 1);
 export const LAST_JDN = jdnFromYmd(LAST_YEAR, 12, 31);
+/** JDN of lunar 2100-12-29, the last day of lunar 2100 (2101-01-28): lunar input runs to it. */
+export const LAST_LUNAR_JDN = jdnFromYmd(LAST_YEAR + 1, 1, 28);
+/** The tables run a year past LAST_YEAR, for lunar 2100's last weeks and the 节 after them. */
+const TABLE_LAST_YEAR = LAST_YEAR + 1;
 
 /** Precomputed term and lunar-month tables. All instants are civil seconds (UTC+08:00). */
 export interface Almanac {
   /**
    * 节 instants: entry 0 is 大雪 1899; entry 1 + 12·(y − 1900) + k is 节 k (0 = 小寒 … 11 = 大雪)
-   * of year y; the last entry is 小寒 2101. So entry e is 节 (e + 11) mod 12.
+   * of year y; the last entry is 小寒 2102. So entry e is 节 (e + 11) mod 12.
    */
   jie: Float64Array;
   /** Lunar months in date order: JDN of day 1, lunar year, month number 1–12, leap flag. */
@@ -53,16 +58,16 @@ function civilSecondsOfJulianDay(jd: number): number {
 
 /** Extracts the tables from lunar-typescript (~0.2 s): for the generator script and the freshness test. */
 export function extractAlmanac(): Almanac {
-  const jie = new Float64Array(jieEntry(LAST_YEAR + 1, 0) + 1);
+  const jie = new Float64Array(jieEntry(TABLE_LAST_YEAR + 1, 0) + 1);
   const months = new Map<number, [number, number]>(); // start JDN → [lunar year, signed month]
-  for (let y = FIRST_YEAR; y <= LAST_YEAR; y++) {
+  for (let y = FIRST_YEAR; y <= TABLE_LAST_YEAR; y++) {
     const ly = LunarYear.fromYear(y);
     // getJieQiJulianDays(): [大雪 y−1, 冬至 y−1, 小寒 y, 大寒 y, 立春 y, …, 大雪 y, 冬至 y, 小寒 y+1, …];
     // the 节 are the even positions.
     const jd = ly.getJieQiJulianDays();
     if (y === FIRST_YEAR) jie[0] = civilSecondsOfJulianDay(jd[0]);
     for (let k = 0; k < 12; k++) jie[jieEntry(y, k)] = civilSecondsOfJulianDay(jd[2 + 2 * k]);
-    if (y === LAST_YEAR) jie[jieEntry(y + 1, 0)] = civilSecondsOfJulianDay(jd[26]);
+    if (y === TABLE_LAST_YEAR) jie[jieEntry(y + 1, 0)] = civilSecondsOfJulianDay(jd[26]);
     for (const m of ly.getMonths()) months.set(m.getFirstJulianDay(), [m.getYear(), m.getMonth()]);
   }
   const starts = [...months.keys()].sort((a, b) => a - b);

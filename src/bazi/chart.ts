@@ -2,7 +2,7 @@
  * computeChart: a complete BaZi chart from a validated birth. Pure and deterministic: no clock, no
  * randomness, no I/O (the term table is built once from lunar-typescript on first use).
  */
-import { type Almanac, almanac, FIRST_JDN, LAST_JDN } from "./almanac.ts";
+import { type Almanac, almanac, FIRST_JDN, LAST_JDN, LAST_LUNAR_JDN } from "./almanac.ts";
 import type { NormalizedBirth } from "./birth.ts";
 import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, ymdFromJdn } from "./civil-date.ts";
 import { CONVENTIONS, type Conventions } from "./conventions.ts";
@@ -75,7 +75,7 @@ function resolveDate(a: Almanac, b: NormalizedBirth): { jdn: number; lunar: Luna
     jdn = r.jdn;
     monthIndex = r.monthIndex;
   }
-  if (jdn < FIRST_JDN || jdn > LAST_JDN) throw new RangeError("birth outside 1900-01-01..2100-12-31 (use validateBirth first)");
+  if (jdn < FIRST_JDN || jdn > (b.calendar_type === "lunar" ? LAST_LUNAR_JDN : LAST_JDN)) throw new RangeError("birth outside 1900-01-01..2100-12-31 (lunar: to 2100-12-29) (use validateBirth first)");
   const lunar = monthIndex >= 0 ? { year: b.year, month: b.month, day: b.day, isLeap: b.is_leap_month } : lunarDateOf(a, jdn);
   return { jdn, lunar, monthIndex };
 }
@@ -116,7 +116,7 @@ function lunarDisputeWarning(a: Almanac, b: NormalizedBirth, monthIndex: number)
   const altLength = a.monthStart[monthIndex + 1] - dispute.alternativeStart;
   const altJdn = dispute.alternativeStart + b.day - 1;
   const alternative =
-    b.day <= altLength && altJdn >= FIRST_JDN && altJdn <= LAST_JDN ? { jdn: altJdn, pillars: fourNames(pillarsOnDate(a, altJdn, b)) } : null;
+    b.day <= altLength && altJdn >= FIRST_JDN && altJdn <= LAST_LUNAR_JDN ? { jdn: altJdn, pillars: fourNames(pillarsOnDate(a, altJdn, b)) } : null;
   const label = `lunar ${b.year} ${b.is_leap_month ? "leap " : ""}month ${b.month}`;
   return lunarMonthStartWarning(label, a.monthStart[monthIndex], dispute.newMoon, dispute.alternativeStart, alternative);
 }

@@ -4,7 +4,7 @@
  * checks no schema can express: the day must exist in that solar or lunar month, a leap month
  * must exist in that lunar year, and the date must lie in 1900-01-01 … 2100-12-31.
  */
-import { almanac, FIRST_YEAR, LAST_JDN, LAST_YEAR } from "./almanac.ts";
+import { almanac, FIRST_YEAR, LAST_LUNAR_JDN, LAST_YEAR } from "./almanac.ts";
 import { BIRTHPLACE_MAX_LENGTH, type CalendarType, type Gender, type NormalizedBirth, type TimeConfidence } from "./birth.ts";
 import { daysInMonth, formatJdn, pad2 } from "./civil-date.ts";
 import { resolveLunarDate } from "./lunar-calendar.ts";
@@ -86,8 +86,8 @@ function dateProblem(b: NormalizedBirth): ValidationDetail | null {
   }
   const r = resolveLunarDate(almanac(), b.year, b.month, b.is_leap_month, b.day);
   if (r.ok) {
-    if (r.jdn <= LAST_JDN) return null;
-    const message = `lunar ${b.year}-${pad2(b.month)}-${pad2(b.day)} is ${formatJdn(r.jdn)} in the solar calendar, outside the supported range 1900-01-01 to 2100-12-31`;
+    if (r.jdn <= LAST_LUNAR_JDN) return null;
+    const message = `lunar ${b.year}-${pad2(b.month)}-${pad2(b.day)} is ${formatJdn(r.jdn)} in the solar calendar, after the last supported lunar day (2100-12-29, 2101-01-28)`;
     return { path: "birth.day", message };
   }
   switch (r.problem) {

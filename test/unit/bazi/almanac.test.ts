@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Lunar, LunarYear, Solar } from "lunar-typescript";
-import { almanac, almanacToData, extractAlmanac, FIRST_JDN, jieEntry, LAST_JDN, lunarMonthIndexAt } from "../../../src/bazi/almanac.ts";
+import { almanac, almanacToData, extractAlmanac, FIRST_JDN, jieEntry, LAST_JDN, LAST_LUNAR_JDN, lunarMonthIndexAt } from "../../../src/bazi/almanac.ts";
 import committed from "../../../src/bazi/data/almanac.json" with { type: "json" };
 import { DAY_SECONDS, formatInstant, formatJdn, jdnFromYmd, ymdFromJdn } from "../../../src/bazi/civil-date.ts";
 import { JIE_NAMES } from "../../../src/bazi/tables.ts";
@@ -17,14 +17,14 @@ test("the committed data/almanac.json is exactly what the installed lunar-typesc
 });
 
 describe("节 table", () => {
-  test("covers 大雪 1899 … 小寒 2101, strictly increasing, 29–32 days apart", () => {
-    expect(a.jie.length).toBe(jieEntry(2101, 0) + 1);
+  test("covers 大雪 1899 … 小寒 2102 (lunar 2100 ends in 2101), strictly increasing, 29–32 days apart", () => {
+    expect(a.jie.length).toBe(jieEntry(2102, 0) + 1);
     for (let e = 1; e < a.jie.length; e++) {
       const gap = (a.jie[e] - a.jie[e - 1]) / DAY_SECONDS;
       if (gap < 29 || gap > 32) throw new Error(`gap ${gap} before entry ${e}`);
     }
     expect(a.jie[0]).toBeLessThan(FIRST_JDN * DAY_SECONDS);
-    expect(a.jie[a.jie.length - 1]).toBeGreaterThan((LAST_JDN + 1) * DAY_SECONDS);
+    expect(a.jie[a.jie.length - 1]).toBeGreaterThan((LAST_LUNAR_JDN + 1) * DAY_SECONDS);
   });
 
   test("节 k of every year falls on day 3–9 of Gregorian month k+1 (what jieIndexAt relies on)", () => {

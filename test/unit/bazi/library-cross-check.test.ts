@@ -124,3 +124,27 @@ describe("agreement with lunar-typescript", () => {
     }
   });
 });
+
+describe("lunar input runs to the end of lunar 2100 (2101-01-28)", () => {
+  test.each([
+    [2100, 12, 29, 8, "男"],
+    [2100, 12, 29, 23, "女"],
+    [2100, 12, 15, 12, "男"],
+    [2100, 12, 1, 0, "女"],
+  ] as const)("lunar %i-%i-%i %i:00 %s: solar date, pillars and luck as lunar-typescript gives them", (year, month, day, hour, gender) => {
+    const c = chartOf({ year, month, day, hour, gender, calendar_type: "lunar" });
+    const lunar = Lunar.fromYmdHms(year, month, day, hour, 0, 0);
+    const ec = lunar.getEightChar();
+    const yun = ec.getYun(gender === "男" ? 1 : 0, 1);
+    expect(c.solar.date).toBe(lunar.getSolar().toYmd());
+    expect(Object.values(c.pillars).map((p) => p.ganzhi)).toEqual([ec.getYear(), ec.getMonth(), ec.getDay(), ec.getTime()]);
+    expect(c.luck.start_date).toBe(yun.getStartSolar().toYmd());
+    expect(c.luck.pillars.map((p) => p.ganzhi)).toEqual(yun.getDaYun(11).slice(1).map((d) => d.getGanZhi()));
+  });
+
+  test("lunar 2100-12-29 is 2101-01-28, and solar input still ends on 2100-12-31", () => {
+    expect(Lunar.fromYmd(2100, 12, 29).getSolar().toYmd()).toBe("2101-01-28");
+    expect(Lunar.fromYmd(2101, 1, 1).getSolar().toYmd()).toBe("2101-01-29");
+    expect(() => chartOf({ year: 2101, month: 1, day: 28, hour: 8, gender: "男" })).toThrow();
+  });
+});

@@ -96,11 +96,11 @@ describe("calendar checks", () => {
     expect(problems({ ...lunar, year: 1922, month: 5, day: 30, is_leap_month: true })).toEqual([{ path: "birth.day", message: "lunar 1922 leap month 5 has 29 days" }]);
   });
 
-  test("a lunar date whose solar day is after 2100-12-31 is rejected (2100 腊月 starts 2100-12-31)", () => {
+  test("lunar input runs to the end of lunar 2100: its 腊月 (2100-12-31 … 2101-01-28) is accepted, its 30th day does not exist", () => {
     const lunar = { ...base, calendar_type: "lunar", year: 2100, month: 12 };
     expect(problems({ ...lunar, day: 1 })).toEqual([]);
-    expect(problems({ ...lunar, day: 2 })).toEqual([
-      { path: "birth.day", message: "lunar 2100-12-02 is 2101-01-01 in the solar calendar, outside the supported range 1900-01-01 to 2100-12-31" },
-    ]);
+    expect(problems({ ...lunar, day: 2 })).toEqual([]);
+    expect(problems({ ...lunar, day: 29 })).toEqual([]);
+    expect(problems({ ...lunar, day: 30 })[0]!.path).toBe("birth.day");
   });
 });
