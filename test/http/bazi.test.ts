@@ -65,6 +65,13 @@ describe("charts", () => {
     expect(c.luck.pillars).toHaveLength(10);
     expect(c.pillars.hour.uncertain).toBe(false);
   });
+  test("lunar input runs to the last day of lunar 2100 (solar 2101-01-28); its 30th day is a 400", async () => {
+    const last = await post({ birth: { year: 2100, month: 12, day: 29, hour: 8, gender: "男", calendar_type: "lunar" } });
+    expect(last.status).toBe(201);
+    expect(last.json.solar.date).toBe("2101-01-28");
+    expectErrorShape(await post({ birth: { year: 2100, month: 12, day: 30, hour: 8, gender: "男", calendar_type: "lunar" } }), 400, "VALIDATION_ERROR");
+  });
+
   test("approximate time: the hour is marked uncertain with its neighbouring hour pillars", async () => {
     const c = (await post({ birth: { ...birth, time_confidence: "approximate" } })).json;
     expect(c.pillars.hour.uncertain).toBe(true);
