@@ -8,7 +8,9 @@ import { describe, expect, test } from "bun:test";
 import { SAFETY_RULES } from "../../../src/safety/index.ts";
 import { compileRule, fires, firingRules, scan } from "../../../src/safety/rule-table.ts";
 import { alternativesOf, type Requirement } from "../../../src/safety/cues.ts";
-import { loadSafetySet } from "../../helpers/safety-sets.ts";
+import { SAFETY_SETS, loadSafetySet } from "../../helpers/safety-sets.ts";
+import { viewsByExpressions, viewsOfFolded } from "../../../src/safety/views.ts";
+import { foldText } from "../../../src/text/language.ts";
 
 describe("the rule table", () => {
   test("ids are unique; every rule has an example to catch; crisis rules name a category, topic rules a topic, concern rules neither", () => {
@@ -75,5 +77,16 @@ describe("cues are exact: every rule fires with its cues exactly where it fires 
     expect(alternativesOf("a)b")).toEqual([{ source: "a)b", requires: true }]);
     // A part that is one whole non-capturing group splits further; a quantified one does not.
     expect(alternativesOf("(?:ab|c(?:d|e))|(?:fg|hi)?").map((a) => a.source)).toEqual(["ab", "c(?:d|e)", "(?:fg|hi)?"]);
+  });
+});
+
+describe("the views", () => {
+  test("built in one pass, they are the strings the regular expressions define, on every labelled message", () => {
+    const texts = [...SAFETY_SETS.flatMap((name) => loadSafetySet(name).map((m) => m.text)), "", "'", "a'b", "   ", "!!!", "k1ll  my s3lf", "我 今天 又 cut 了！", "@$5 100%"];
+    const differing = texts.filter((text) => {
+      const folded = foldText(text);
+      return JSON.stringify(viewsOfFolded(folded)) !== JSON.stringify(viewsByExpressions(folded));
+    });
+    expect(differing).toEqual([]);
   });
 });
