@@ -6,7 +6,7 @@
  * tests compare with.
  */
 import { type Interaction, yearInteractions } from "./interactions.ts";
-import { branchOf, ganzhiName, mod60, stemOf, tenGod } from "./relations.ts";
+import { branchOf, ganzhiIndex, ganzhiName, mod60, stemOf, tenGod } from "./relations.ts";
 
 /** One year's pillar and how it meets the chart. */
 export interface YearPillar {
@@ -52,4 +52,10 @@ export function xiaoYun(chart: NatalChart, hourPillar: number, forward: boolean,
   return Array.from({ length: Math.max(0, firstLuckYear - chart.birthYear) }, (_, k) =>
     yearPillar(chart, chart.birthYear + k, mod60(hourPillar + (forward ? k + 1 : -(k + 1)))),
   );
+}
+
+/** What a year is read against, from a stored chart's four pillar names and its birth year. */
+export function natalChartOf(pillars: Readonly<Record<"year" | "month" | "day" | "hour", string>>, birthYear: number): NatalChart {
+  const indices = [pillars.year, pillars.month, pillars.day, pillars.hour].map(ganzhiIndex);
+  return { birthYear, stems: indices.map(stemOf), branches: indices.map(branchOf) };
 }

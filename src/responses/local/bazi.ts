@@ -6,6 +6,7 @@
 import { classifyMatter, type Matter } from "../matter.ts";
 import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
+import { annualPillars, natalChartOf, type YearPillar } from "../../bazi/index.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -66,7 +67,22 @@ function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
     lang,
     `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
     `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
-  );
+  ) + say(lang, "", " ") + annualParagraph(f, lang, year);
+}
+
+/** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
+function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): string {
+  const natal = natalChartOf(Object.fromEntries(PILLAR_NAMES.map((n) => [n, f.pillars[n].ganzhi])) as Record<PillarName, string>, Number(f.solar.date.slice(0, 4)));
+  const describe = (y: YearPillar) => {
+    const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
+    return say(
+      lang,
+      `${y.year}年流年${y.ganzhi}（天干为${y.ten_god}）${meets.length ? `，${meets.join("，")}` : "，与原局没有明显的冲合刑害"}`,
+      `${y.year} is a ${y.ganzhi} year (its stem your ${y.ten_god})${meets.length ? `: ${meets.join("; ")}` : ", meeting your chart with no clash, combination, punishment or harm"}`,
+    );
+  };
+  const [thisYear, nextYear] = annualPillars(natal, year, year + 1);
+  return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
 }
 
 function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): string | null {

@@ -40,6 +40,16 @@ describe("the local interpreter", () => {
     expect(say(chart, "What about my luck pillars?")).toContain("In 2025 you are in the 丙寅 (2017–2026) luck pillar");
   });
 
+  test("BaZi: a question about this year names the year's pillar (流年) and how it meets the chart", () => {
+    // 2025 is 乙巳: 巳 completes 巳酉丑 with the month's 酉 and the year's 丑, and combines with the hour's 申 (巳申合水).
+    const zh = say(chart, "今年适合跳槽吗？");
+    expect(zh).toContain("2025年流年乙巳（天干为劫财）");
+    expect(zh).toContain("巳酉丑三合金局");
+    expect(zh).toContain("与时柱巳申合水");
+    expect(zh).toContain("2026年流年丙午");
+    expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
+  });
+
   test("LiuYao: the useful god of the matter, moving lines, timing", () => {
     expect(say(cast, "结果如何？")).toContain("传统上问工作、职位看官鬼");
     expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
