@@ -5,7 +5,7 @@
  * the new input. Its size is bounded by the fact sheet plus MAX_SUMMARY_CHARS
  * plus the 1000-character input, whatever the turn number.
  */
-import { factSheetText } from "./facts/index.ts";
+import { factSheetText, yearPillarsLine } from "./facts/index.ts";
 import { MAX_SUMMARY_CHARS } from "./summary.ts";
 import { CRISIS_CATEGORIES } from "../safety/index.ts";
 import type { InterpretRequest } from "./interpreter.ts";
@@ -86,6 +86,7 @@ export function buildPrompt(request: InterpretRequest): PromptParts {
     facts: `Confirmed facts (computed by deterministic code; explain them, never change them):\n<facts>\n${factSheetText(request.facts)}\n</facts>`,
     turn: [
       `Today (UTC+08:00): ${civilDate(request.now)}`,
+      ...(request.facts.capability === "bazi" ? [yearPillarsLine(request.facts.data, Number(civilDate(request.now).slice(0, 4)))] : []),
       `Reply language: ${LANGUAGE_NAMES[request.script]}`,
       ...(request.topics.length > 0 ? [`Sensitive topics found in this turn (the reading must not decide them): ${request.topics.join(", ")}`] : []),
       ...(request.constraints.length > 0 ? [`The person mentions what the Plan may have been made without: ${request.constraints.join(", ")}`] : []),

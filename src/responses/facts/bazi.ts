@@ -2,7 +2,7 @@
  * The fact sheet of a BaZi chart: the four pillars and what the engine derived
  * from them, read from the stored chart. Nothing is recomputed here.
  */
-import type { ChartBody } from "../../bazi/index.ts";
+import { annualPillars, type ChartBody, natalChartOf, type YearPillar } from "../../bazi/index.ts";
 import type { BaziFactSheet } from "./types.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
@@ -87,4 +87,20 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     ...data.warnings.map((w) => `Warning: ${w}`),
   ];
   return { capability: "bazi", subjectId, headline: `BaZi chart ${pillarsText(data)}`, lines, data };
+}
+
+/**
+ * This year's and next year's pillars (流年) against the chart. They depend on the date, so each
+ * turn works them out (pure: from the sheet's pillars and birth year); the sheet stays the same.
+ */
+export function yearPillarsAround(f: BaziFacts, year: number): YearPillar[] {
+  const natal = natalChartOf(Object.fromEntries(PILLAR_NAMES.map((n) => [n, f.pillars[n].ganzhi])) as Record<PillarName, string>, Number(f.solar.date.slice(0, 4)));
+  return annualPillars(natal, year, year + 1);
+}
+
+/** @example yearPillarsLine(facts, 2025) // "Year pillars (流年) against this chart: 2025 乙巳 (stem 劫财; …); 2026 丙午 (…)" */
+export function yearPillarsLine(f: BaziFacts, year: number): string {
+  const one = (y: YearPillar) =>
+    `${y.year} ${y.ganzhi} (stem ${y.ten_god}${y.relations.map((r) => `; ${r.name} with the ${r.members.join(" and ")} pillar${r.members.length > 1 ? "s" : ""}`).join("")})`;
+  return `Year pillars (流年) against this chart: ${yearPillarsAround(f, year).map(one).join("; ")}`;
 }

@@ -4,9 +4,9 @@
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
 import { classifyMatter, type Matter } from "../matter.ts";
-import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
+import { PILLAR_NAMES, type BaziFacts, type PillarName, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { annualPillars, natalChartOf, type YearPillar } from "../../bazi/index.ts";
+import type { YearPillar } from "../../bazi/index.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -72,7 +72,6 @@ function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
 
 /** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
 function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): string {
-  const natal = natalChartOf(Object.fromEntries(PILLAR_NAMES.map((n) => [n, f.pillars[n].ganzhi])) as Record<PillarName, string>, Number(f.solar.date.slice(0, 4)));
   const describe = (y: YearPillar) => {
     const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
     return say(
@@ -81,7 +80,7 @@ function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): strin
       `${y.year} is a ${y.ganzhi} year (its stem your ${y.ten_god})${meets.length ? `: ${meets.join("; ")}` : ", meeting your chart with no clash, combination, punishment or harm"}`,
     );
   };
-  const [thisYear, nextYear] = annualPillars(natal, year, year + 1);
+  const [thisYear, nextYear] = yearPillarsAround(f, year);
   return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
 }
 
