@@ -18,7 +18,7 @@ import { CLASSES, features, pack, probabilities, type PackedModel } from "../src
 import { views } from "../src/safety/views.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
-export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev"] as const;
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
 const L2 = 1e-2;
