@@ -117,7 +117,8 @@ describe("the model's own safety judgment, a second layer behind the rules", () 
   test("a crisis the rules missed: the safety text replaces the model's answer, the record says the model found it, one unit is billed", async () => {
     fake.setWriter(() => ({ answer: "Here is your reading.", summary: "s", crisis: true, crisis_categories: ["self_harm"] }));
     const before = await billed();
-    const rec = await r.first("liuyao", cast.id, "今天又想那样做了，你懂的");
+    // Words the local screen passes over (it now escalates "今天又想那样做了，你懂的" on its own).
+    const rec = await r.first("liuyao", cast.id, "那件事我又做了一次");
     expect(fake.requests).toHaveLength(1);
     expect(rec.safety).toEqual({ escalated: true, level: "crisis", categories: ["self_harm"], safety_action: SAFETY_ACTIONS.self_harm, detected_by: "model", topics: [] });
     expect(rec.output_text).toBe(SAFETY_ACTIONS.self_harm.text["zh-Hans"]);
