@@ -6,7 +6,7 @@
  * tests compare with.
  */
 import { type Interaction, yearInteractions } from "./interactions.ts";
-import { branchOf, ganzhiIndex, ganzhiName, mod60, stemOf, tenGod } from "./relations.ts";
+import { branchOf, ganzhiIndex, ganzhiName, jiaziIndex as jiaziOf, mod60, stemOf, tenGod } from "./relations.ts";
 
 /** One year's pillar and how it meets the chart. */
 export interface YearPillar {
@@ -58,4 +58,33 @@ export function xiaoYun(chart: NatalChart, hourPillar: number, forward: boolean,
 export function natalChartOf(pillars: Readonly<Record<"year" | "month" | "day" | "hour", string>>, birthYear: number): NatalChart {
   const indices = [pillars.year, pillars.month, pillars.day, pillars.hour].map(ganzhiIndex);
   return { birthYear, stems: indices.map(stemOf), branches: indices.map(branchOf) };
+}
+
+/** One month of a year (流月): the month from its 节 (1 = the 寅 month from 立春), its pillar and how it meets the chart. */
+export interface MonthPillar {
+  /** 1 = the 寅 month (from 立春) … 12 = the 丑 month (from the next 小寒). */
+  month: number;
+  ganzhi: string;
+  ten_god: string;
+  relations: Interaction[];
+}
+
+/**
+ * 流月: the twelve month pillars of a Gregorian year's pillar (the year from its 立春), stems by
+ * 五虎遁 (甲己之年丙作首: the 寅 month's stem from the year stem).
+ * @example monthPillars(chart, 2025)[0].ganzhi // "戊寅"
+ */
+export function monthPillars(chart: NatalChart, year: number): MonthPillar[] {
+  const yearStem = stemOf(mod60(year - 4));
+  const firstStem = ((yearStem % 5) * 2 + 2) % 10;
+  return Array.from({ length: 12 }, (_, k) => {
+    const stem = (firstStem + k) % 10;
+    const branch = (2 + k) % 12;
+    return {
+      month: k + 1,
+      ganzhi: ganzhiName(jiaziOf(stem, branch)),
+      ten_god: tenGod(chart.stems[2]!, stem),
+      relations: yearInteractions(stem, branch, chart.stems, chart.branches),
+    };
+  });
 }

@@ -2,7 +2,7 @@
  * The fact sheet of a BaZi chart: the four pillars and what the engine derived
  * from them, read from the stored chart. Nothing is recomputed here.
  */
-import { annualPillars, type ChartBody, natalChartOf, type YearPillar } from "../../bazi/index.ts";
+import { annualPillars, type ChartBody, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { BaziFactSheet } from "./types.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
@@ -94,9 +94,14 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
  * turn works them out (pure: from the sheet's pillars and birth year); the sheet stays the same.
  */
 export function yearPillarsAround(f: BaziFacts, year: number): YearPillar[] {
-  const natal = natalChartOf(Object.fromEntries(PILLAR_NAMES.map((n) => [n, f.pillars[n].ganzhi])) as Record<PillarName, string>, Number(f.solar.date.slice(0, 4)));
-  return annualPillars(natal, year, year + 1);
+  return annualPillars(natalOf(f), year, year + 1);
 }
+
+/** A year's months (流月) against the chart, worked out like yearPillarsAround. */
+export const monthPillarsOf = (f: BaziFacts, year: number): MonthPillar[] => monthPillars(natalOf(f), year);
+
+const natalOf = (f: BaziFacts): NatalChart =>
+  natalChartOf(Object.fromEntries(PILLAR_NAMES.map((n) => [n, f.pillars[n].ganzhi])) as Record<PillarName, string>, Number(f.solar.date.slice(0, 4)));
 
 /** @example yearPillarsLine(facts, 2025) // "Year pillars (流年) against this chart: 2025 乙巳 (stem 劫财; …); 2026 丙午 (…)" */
 export function yearPillarsLine(f: BaziFacts, year: number): string {

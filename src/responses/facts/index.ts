@@ -9,7 +9,7 @@ import { healingFacts, type StoredPlan } from "./healing.ts";
 import type { FactSheet } from "./types.ts";
 
 export type { BaziFactSheet, FactSheet, HealingFactSheet, LiuyaoFactSheet } from "./types.ts";
-export { baziFacts, pillarsText, PILLAR_NAMES, type BaziFacts, type PillarName, yearPillarsAround, yearPillarsLine } from "./bazi.ts";
+export { baziFacts, pillarsText, PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsLine } from "./bazi.ts";
 export { hexagramsText, lineText, liuyaoFacts, type LiuyaoFacts, type LineFacts } from "./liuyao.ts";
 export { healingFacts, safetyStateText, type HealingFacts, type ProtocolFacts } from "./healing.ts";
 

@@ -4,7 +4,7 @@
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
 import { classifyMatter, type Matter } from "../matter.ts";
-import { PILLAR_NAMES, type BaziFacts, type PillarName, yearPillarsAround } from "../facts/index.ts";
+import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import type { YearPillar } from "../../bazi/index.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
@@ -70,6 +70,22 @@ function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
   ) + say(lang, "", " ") + annualParagraph(f, lang, year);
 }
 
+const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
+
+/** This year's months (流月) from 立春: each month's pillar and what it meets in the chart. */
+function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const months = monthPillarsOf(f, year).map((m) => {
+    const meets = m.relations.map((r) => r.name).join(say(lang, "、", ", "));
+    return say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `month ${m.month} ${m.ganzhi} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
+  });
+  return say(
+    lang,
+    `${year}年的流月（每月从节气算起，正月自立春）：${months.join("，")}。传统上，与日柱相冲的月份多变动，与喜用五行相合的月份较顺。`,
+    `The months of ${year} (流月, each from its solar term, the first from 立春): ${months.join("; ")}. Traditionally, a month clashing the day pillar brings change, and one that brings in your favorable elements goes more smoothly.`,
+  );
+}
+
 /** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
 function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): string {
   const describe = (y: YearPillar) => {
@@ -119,6 +135,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const focus: string[] = [];
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now));
+  if (matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/)) focus.push(monthsParagraph(f, lang, now));
   for (const matter of classifyMatter(input).slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Solar } from "lunar-typescript";
-import { annualPillars, xiaoYun } from "../../../src/bazi/annual.ts";
+import { annualPillars, monthPillars, xiaoYun } from "../../../src/bazi/annual.ts";
 import { branchOf, ganzhiIndex, stemOf } from "../../../src/bazi/relations.ts";
 import { chartOf } from "./chart-helpers.ts";
 
@@ -29,6 +29,8 @@ describe("流年 and 小运 agree with lunar-typescript", () => {
       const years = annualPillars(natal, pillar.start_year, pillar.end_year);
       expect(years.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[i + 1]!.getLiuNian().map((l) => [l.getYear(), l.getAge(), l.getGanZhi()]));
     }
+    // 流月 of the first luck pillar's years, as the library's LiuNian.getLiuYue() gives them.
+    for (const l of daYun[1]!.getLiuNian()) expect(monthPillars(natal, l.getYear()).map((m) => m.ganzhi)).toEqual(l.getLiuYue().map((m) => m.getGanZhi()));
   });
 });
 

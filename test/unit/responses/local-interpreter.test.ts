@@ -50,6 +50,15 @@ describe("the local interpreter", () => {
     expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
   });
 
+  test("BaZi: a question about which month lists this year's months (流月) from 立春 with what each meets", () => {
+    // 2025 (乙巳): 五虎遁 乙庚之岁戊为头 — the 寅 month is 戊寅; 卯 clashes the month pillar's 酉 and punishes the day's 子.
+    const zh = say(chart, "今年几月份适合跳槽？");
+    expect(zh).toContain("2025年的流月");
+    expect(zh).toContain("正月戊寅（偏财；戊癸合火、寅申冲");
+    expect(zh).toContain("二月己卯（正财；甲己合土、卯酉冲、子卯相刑）");
+    expect(say(chart, "Which months are best this year?")).toContain("month 1 戊寅 (偏财;");
+  });
+
   test("LiuYao: the useful god of the matter, moving lines, timing", () => {
     expect(say(cast, "结果如何？")).toContain("传统上问工作、职位看官鬼");
     expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
