@@ -161,7 +161,7 @@ const SETS_BY_BRANCH = Array.from({ length: 12 }, (_, branch) =>
 );
 
 /**
- * The interactions a year's pillar (流年) has with the chart: its stem combining with a natal
+ * The interactions a visiting pillar — a year's (流年) or a month's (流月) — has with the chart: its stem combining with a natal
  * stem, its branch clashing, combining, punishing, harming or destroying a natal branch,
  * completing a three-combination or directional combination with two natal branches, or else
  * half-combining with one.

@@ -98,6 +98,9 @@ function solarEpochMs(s: Solar): number {
   return Date.UTC(s.getYear(), s.getMonth() - 1, s.getDay(), s.getHour(), s.getMinute(), s.getSecond()) - UTC8_MS;
 }
 
+/** lunar-typescript's Lunar at wall-clock fields. */
+const lunarAt = (f: ReturnType<typeof civilFields>) => Solar.fromYmdHms(f.year, f.month, f.day, f.hour, f.minute, f.second).getLunar();
+
 function jieInstant(j: JieQi, offsetMinutes: number): JieInstant & { ms: number } {
   const ms = solarEpochMs(j.getSolar());
   return { name: j.getName(), at: toOffsetIso(ms, offsetMinutes), ms };
@@ -120,9 +123,8 @@ export function castCalendar(castAt: Date, offsetMinutes = 480): CastCalendar {
   }
   // lunar-typescript reads wall clocks as UTC+08:00: the month (an instant against the 节) from
   // Beijing's clock, the day from the cast's own.
-  const lunar = Solar.fromYmdHms(f.year, f.month, f.day, f.hour, f.minute, f.second).getLunar();
-  const local = civilFields(epochMs, offsetMinutes * 60_000);
-  const localLunar = offsetMinutes === 480 ? lunar : Solar.fromYmdHms(local.year, local.month, local.day, local.hour, local.minute, local.second).getLunar();
+  const lunar = lunarAt(f);
+  const localLunar = offsetMinutes === 480 ? lunar : lunarAt(civilFields(epochMs, offsetMinutes * 60_000));
   // Index getters, not the string ones: the strings follow lunar-typescript's global I18n language.
   const monthStem = STEMS[lunar.getMonthGanIndexExact()];
   const monthBranch = BRANCHES[lunar.getMonthZhiIndexExact()];
