@@ -3,6 +3,7 @@
  * to guess which school a pillar follows.
  */
 import { FIVE_ELEMENT_RULE } from "./five-elements.ts";
+import { STRENGTH_RULE } from "./strength.ts";
 
 /** Convention statements included in every chart. */
 export interface Conventions {
@@ -17,6 +18,7 @@ export interface Conventions {
   growth_stage: string;
   xun_void: string;
   five_elements: string;
+  strength: string;
   luck: string;
   palaces: string;
   lunar_input: string;
@@ -40,6 +42,7 @@ export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   growth_stage: "十二长生 stage of the day master at each pillar's branch (yang stems forward, yin backward; 戊 with 丙, 己 with 丁).",
   xun_void: "xun: the 旬 of the pillar, named by its 甲 head; void: that 旬's two 空亡 branches.",
   five_elements: FIVE_ELEMENT_RULE,
+  strength: STRENGTH_RULE,
   luck:
     "阳男阴女 forward, otherwise backward (year polarity by 立春). Start age from birth to the next 节 (forward) or from the previous 节 to birth (backward): 3 days = 1 year, 1 day = 4 months, one two-hour period = 10 days (lunar-typescript Yun sect 1). start_year is the Gregorian year the pillar starts; ages are nominal (虚岁, 1 in the birth year).",
   palaces: "胎元: month stem +1, branch +3. 命宫 and 身宫 by the classical month/hour counts with stems by 五虎遁, as lunar-typescript computes them.",

@@ -13,6 +13,8 @@
  *    Unfavourable elements are the other group.
  */
 import { elementAt, elementName, relationIndex } from "./relations.ts";
+import { type SeasonalState, seasonalState } from "./seasons.ts";
+import { type GradedStrength, gradedStrength } from "./strength.ts";
 import { BRANCH_ELEMENT, type Element, STEM_ELEMENT } from "./tables.ts";
 
 /** The rule above in one sentence, repeated in every chart's `conventions`. */
@@ -23,29 +25,14 @@ export const FIVE_ELEMENT_RULE =
 const WEAK_FAVORS = [4, 0]; // resource, companion
 const STRONG_FAVORS = [1, 2, 3]; // output, wealth, officer
 
-/** 旺相休囚死, in that order: an element's standing in a month. */
-export const SEASONAL_STATES = ["旺", "相", "休", "囚", "死"] as const;
-export type SeasonalState = (typeof SEASONAL_STATES)[number];
-
-/**
- * Each element's state in the month of `monthBranch`: the month's element (its branch's main qi:
- * 寅卯 wood, 巳午 fire, 申酉 metal, 亥子 water, 辰戌丑未 earth) is 旺, the one it generates 相, the
- * one generating it 休, the one controlling it 囚, the one it controls 死 (《渊海子平》: 春木旺火相水休金囚土死).
- */
-export function seasonalState(monthBranch: number): Record<Element, SeasonalState> {
-  const ruler = BRANCH_ELEMENT[monthBranch]!;
-  // Steps from the ruler in the generating order: 0 itself, 1 generated, 2 controlled, 3 controller, 4 generator.
-  const stateByStep: readonly SeasonalState[] = ["旺", "相", "死", "囚", "休"];
-  const of = (element: number) => stateByStep[(element - ruler + 5) % 5]!;
-  return { wood: of(0), fire: of(1), earth: of(2), metal: of(3), water: of(4) };
-}
-
 /** Five-element section of a chart. */
 export interface FiveElements {
   counts: Record<Element, number>;
   /** 旺相休囚死 of each element in the birth month (seasonalState). */
   seasonal_state: Record<Element, SeasonalState>;
   day_master_strength: "strong" | "weak";
+  /** The graded strength with its bases (strength.ts), beside the simple rule's strong/weak. */
+  strength: GradedStrength;
   /** Characters supporting (same + resource) and draining the day master, per the rule. */
   support: number;
   drain: number;
@@ -80,6 +67,7 @@ export function fiveElements(stems: readonly number[], branches: readonly number
     },
     seasonal_state: seasonalState(branches[1]!),
     day_master_strength: strong ? "strong" : "weak",
+    strength: gradedStrength(stems, branches),
     support,
     drain: 8 - support,
     favorable_elements: favors.map((r) => elementName(elementAt(dm, r))),

@@ -12,6 +12,7 @@ export { FIVE_ELEMENT_RULE, type FiveElements } from "./five-elements.ts";
 export type { Luck, LuckPillar } from "./luck.ts";
 export { annualPillars, monthPillars, natalChartOf, type MonthPillar, type NatalChart, type YearPillar } from "./annual.ts";
 export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";
+export type { GradedStrength, Root, StrengthBand } from "./strength.ts";
 export type { Element } from "./tables.ts";
 export type { ChartWarning, FourPillarNames } from "./warnings.ts";
 export { type ValidateBirthResult, type ValidationDetail, validateBirth } from "./validate-birth.ts";

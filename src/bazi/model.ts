@@ -1,7 +1,9 @@
 /** The BaZi chart payload (spec: no extra properties at any level) and the chart's documented shape. */
-import { Type, type Static } from "@sinclair/typebox";
+import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
+import { SEASONAL_STATES } from "./seasons.ts";
+import { QI_RANKS, STRENGTH_BANDS } from "./strength.ts";
 import { ELEMENTS } from "./tables.ts";
 
 export const BirthPayload = Type.Object(
@@ -54,6 +56,47 @@ export const Relation = Type.Object(
   { additionalProperties: false, examples: [{ type: "clash", members: ["month", "day"], name: "子午冲" }, { type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", transforms: true }] },
 );
 
+const ByElement = <T extends TSchema>(value: T) => Type.Object({ wood: value, fire: value, earth: value, metal: value, water: value }, { additionalProperties: false });
+
+/** The graded day-master strength (src/bazi/strength.ts; conventions.strength). */
+export const GradedStrength = Type.Object(
+  {
+    score: Type.Number({ minimum: 0, maximum: 100, description: "Weight of the supporting characters among the seven others, one decimal." }),
+    band: StringEnum(STRENGTH_BANDS, { description: "Under 25 very_weak, under 45 weak, 45–55 balanced (中和), up to 75 strong, above very_strong." }),
+    basis: Type.Object(
+      {
+        de_ling: Type.Object({ held: Type.Boolean(), month_state: StringEnum(SEASONAL_STATES) }, { additionalProperties: false, description: "得令: the day master is 旺 or 相 in the month." }),
+        de_di: Type.Object(
+          {
+            held: Type.Boolean(),
+            roots: Type.Array(Type.Object({ pillar: StringEnum(PILLAR_NAMES), stem: Type.String(), qi: StringEnum(QI_RANKS) }, { additionalProperties: false })),
+          },
+          { additionalProperties: false, description: "得地: a root (hidden stem of the day master's element) in the year, day or hour branch; a month root is listed but counts under 得令." },
+        ),
+        de_shi: Type.Object({ held: Type.Boolean(), supporting_stems: Type.Array(StringEnum(PILLAR_NAMES)) }, { additionalProperties: false, description: "得势: two or more of the year, month and hour stems support it." }),
+      },
+      { additionalProperties: false },
+    ),
+    hint: Type.Union([Type.Literal("从弱"), Type.Literal("专旺"), Type.Null()], { description: "从弱 under 15 with no root, 专旺 at 85 and over: hints, not a pattern judgement." }),
+  },
+  { additionalProperties: false },
+);
+
+/** The five-element section (src/bazi/five-elements.ts; conventions.five_elements). */
+export const FiveElementsSection = Type.Object(
+  {
+    counts: ByElement(Type.Integer({ minimum: 0, maximum: 8 })),
+    seasonal_state: Type.Optional(ByElement(StringEnum(SEASONAL_STATES))),
+    day_master_strength: StringEnum(["strong", "weak"] as const),
+    strength: Type.Optional(GradedStrength),
+    support: Type.Integer({ minimum: 0, maximum: 8 }),
+    drain: Type.Integer({ minimum: 0, maximum: 8 }),
+    favorable_elements: Type.Array(StringEnum(ELEMENTS)),
+    unfavorable_elements: Type.Array(StringEnum(ELEMENTS)),
+  },
+  { additionalProperties: false, description: "Counts, seasonal states and the simple strong/weak rule that decides the favourable elements; `strength` grades it. Fields added later are absent on charts stored before them." },
+);
+
 /** The chart as documented: the binding top-level fields; inner objects are described in /docs. */
 export const ChartRecord = Type.Object(
   {
@@ -67,7 +110,7 @@ export const ChartRecord = Type.Object(
     lunar: open,
     pillars: open,
     day_master: open,
-    five_elements: open,
+    five_elements: FiveElementsSection,
     tai_yuan: Type.Unknown(),
     ming_gong: Type.Unknown(),
     shen_gong: Type.Unknown(),

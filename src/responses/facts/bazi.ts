@@ -2,7 +2,7 @@
  * The fact sheet of a BaZi chart: the four pillars and what the engine derived
  * from them, read from the stored chart. Nothing is recomputed here.
  */
-import { annualPillars, type ChartBody, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
+import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { BaziFactSheet } from "./types.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
@@ -22,6 +22,8 @@ export interface BaziFacts {
   pillars: Record<PillarName, PillarFacts>;
   dayMaster: ChartBody["day_master"];
   strength: ChartBody["five_elements"]["day_master_strength"];
+  /** The graded strength and its bases; absent on charts stored before it was added. */
+  graded?: GradedStrength;
   counts: ChartBody["five_elements"]["counts"];
   favorable: string[];
   unfavorable: string[];
@@ -35,7 +37,9 @@ export interface BaziFacts {
 }
 
 /** The stored chart as far as the fact sheet reads it. */
-export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "five_elements" | "luck" | "warnings">;
+export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "luck" | "warnings"> & {
+  five_elements: Omit<ChartBody["five_elements"], "strength"> & Partial<Pick<ChartBody["five_elements"], "strength">>;
+};
 
 function pillarFacts(p: ChartBody["pillars"][PillarName]): PillarFacts {
   return {
@@ -58,6 +62,7 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     pillars: Object.fromEntries(PILLAR_NAMES.map((n) => [n, pillarFacts(chart.pillars[n])])) as Record<PillarName, PillarFacts>,
     dayMaster: chart.day_master,
     strength: fe.day_master_strength,
+    ...(fe.strength ? { graded: fe.strength } : {}),
     counts: fe.counts,
     favorable: [...fe.favorable_elements],
     unfavorable: [...fe.unfavorable_elements],
@@ -81,12 +86,21 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
       return `${n} pillar ${p.ganzhi}: stem ${p.stem_element}, branch ${p.branch_element}, 纳音 ${p.nayin}, 十神 ${p.ten_god}, 藏干 ${p.hidden.join(" ")}`;
     }),
     `Day master: ${data.dayMaster.stem} (${data.dayMaster.yin_yang} ${data.dayMaster.element}), ${data.strength}`,
+    ...(data.graded ? [gradedStrengthLine(data.graded)] : []),
     `Five-element counts: ${Object.entries(data.counts).map(([e, n]) => `${e} ${n}`).join(", ")}`,
     `Favorable elements: ${data.favorable.join(", ")}; unfavorable: ${data.unfavorable.join(", ")}`,
     `Luck pillars (${data.luck.direction}, from ${data.luck.startDate}): ${data.luck.pillars.map((p) => `${p.ganzhi} ${p.startYear}–${p.endYear}`).join(", ")}`,
     ...data.warnings.map((w) => `Warning: ${w}`),
   ];
   return { capability: "bazi", subjectId, headline: `BaZi chart ${pillarsText(data)}`, lines, data };
+}
+
+/** @example "Graded strength: 40.4/100 weak; 得令 no (死 in the month); 得地 no (no root); 得势 yes (month, hour stems)" */
+function gradedStrengthLine(g: GradedStrength): string {
+  const { de_ling, de_di, de_shi } = g.basis;
+  const yes = (held: boolean) => (held ? "yes" : "no");
+  const roots = de_di.roots.length ? de_di.roots.map((r) => `${r.stem} in the ${r.pillar} branch (${r.qi} qi)`).join(", ") : "no root";
+  return `Graded strength: ${g.score}/100 ${g.band}${g.hint ? ` (${g.hint} hint)` : ""}; 得令 ${yes(de_ling.held)} (${de_ling.month_state} in the month); 得地 ${yes(de_di.held)} (${roots}); 得势 ${yes(de_shi.held)} (${de_shi.supporting_stems.join(", ") || "no"} stems supporting)`;
 }
 
 /**

@@ -120,6 +120,24 @@ function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): stri
   return sentences(lang, say(lang, `这类问题传统上看${reading.zh}。`, `Questions like this are traditionally read from ${reading.en}.`), where, balance);
 }
 
+const BAND_ZH = { very_weak: "极弱", weak: "偏弱", balanced: "中和", strong: "偏强", very_strong: "极强" } as const;
+const QI_ZH = { main: "本气", middle: "中气", residual: "余气" } as const;
+
+/** The graded strength and its three bases, for a question about how strong the day master is. */
+function strengthParagraph(f: BaziFacts, lang: ReplyLanguage): string | null {
+  const g = f.graded;
+  if (!g) return null;
+  const { de_ling, de_di, de_shi } = g.basis;
+  const roots = de_di.roots.map((r) => say(lang, `${PILLAR_ZH[r.pillar][0]}支藏${r.stem}（${QI_ZH[r.qi]}）`, `${r.stem} in the ${r.pillar} branch (${r.qi} qi)`));
+  const stems = de_shi.supporting_stems.map((p) => say(lang, `${PILLAR_ZH[p][0]}干${f.pillars[p].ganzhi[0]}`, `the ${p} stem ${f.pillars[p].ganzhi[0]}`));
+  const hint = g.hint ? say(lang, `分数已到提示${g.hint}格的程度，但是否从格还要看全局，请由命理师判断。`, `The score is at the level where a ${g.hint} (following) pattern is worth checking, which depends on the whole chart: a practitioner's judgement.`) : "";
+  return say(
+    lang,
+    `日主强弱按分数评估为${g.score}分（满分100），属${BAND_ZH[g.band]}（45–55为中和）。得令：${de_ling.held ? "是" : "否"}，日主在月令为${de_ling.month_state}；得地：${de_di.held ? "是" : "否"}，${roots.length ? `根在${roots.join("、")}` : "地支无根"}；得势：${de_shi.held ? "是" : "否"}，${stems.length ? `${stems.join("、")}相助` : "天干无比劫印星相助"}。${hint}`,
+    `Graded, the day master scores ${g.score} of 100: ${g.band.replace("_", " ")} (45–55 is balanced). In season (得令): ${de_ling.held ? "yes" : "no"}, ${de_ling.month_state} in the month; rooted (得地): ${de_di.held ? "yes" : "no"}, ${roots.length ? `roots: ${roots.join(", ")}` : "no root in the branches"}; supported (得势): ${de_shi.held ? "yes" : "no"}, ${stems.length ? `helped by ${stems.join(", ")}` : "no companion or resource among the stems"}. ${hint}`.trim(),
+  );
+}
+
 function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const gods = (["year", "month", "hour"] as const).map((n) => say(lang, `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}为${f.pillars[n].ten_god}`, `${n} ${f.pillars[n].ganzhi} is ${f.pillars[n].ten_god}`));
   const nayin = say(lang, `日柱纳音为${f.pillars.day.nayin}`, `the day pillar's 纳音 is ${f.pillars.day.nayin}`);
@@ -134,6 +152,10 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number): Explanation {
   const focus: string[] = [];
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
+  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
+    const p = strengthParagraph(f, lang);
+    if (p) focus.push(p);
+  }
   if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now));
   if (matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/)) focus.push(monthsParagraph(f, lang, now));
   for (const matter of classifyMatter(input).slice(0, 2)) {

@@ -60,7 +60,18 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
       counts: { wood: 1, fire: 0, earth: 2, metal: 2, water: 3 },
       // 酉, an autumn month: 秋金旺水相土休火囚木死.
       seasonal_state: { wood: "死", fire: "囚", earth: "休", metal: "旺", water: "相" },
-      day_master_strength: "weak", support: 4, drain: 4,
+      day_master_strength: "weak",
+      // 甲 in 酉 is 死 (no 得令); no wood in 丑 酉 子 申 (no root); 癸 and 壬 stems (得势). Score by hand:
+      // month stem 癸 10 + hour stem 壬 10 + 丑's 中气 癸 0.3 × 8 + 子 (癸) 15 + 申's 中气 壬 0.3 × 10 = 40.4.
+      strength: {
+        score: 40.4, band: "weak", hint: null,
+        basis: {
+          de_ling: { held: false, month_state: "死" },
+          de_di: { held: false, roots: [] },
+          de_shi: { held: true, supporting_stems: ["month", "hour"] },
+        },
+      },
+      support: 4, drain: 4,
       favorable_elements: ["water", "wood"], unfavorable_elements: ["fire", "earth", "metal"],
     });
   });

@@ -3,7 +3,8 @@
  * Stem/branch indices: 甲0 乙1 丙2 丁3 戊4 己5 庚6 辛7 壬8 癸9; 子0 丑1 寅2 卯3 辰4 巳5 午6 未7 申8 酉9 戌10 亥11.
  */
 import { describe, expect, test } from "bun:test";
-import { fiveElements, seasonalState } from "../../../src/bazi/five-elements.ts";
+import { fiveElements } from "../../../src/bazi/five-elements.ts";
+import { seasonalState } from "../../../src/bazi/seasons.ts";
 import { BRANCHES } from "../../../src/bazi/tables.ts";
 
 describe("five elements", () => {

@@ -59,6 +59,17 @@ describe("the local interpreter", () => {
     expect(say(chart, "Which months are best this year?")).toContain("month 1 戊寅 (偏财;");
   });
 
+  test("BaZi: a question about the day master's strength gives the graded score and its three bases", () => {
+    // 己丑 癸酉 甲子 壬申 (worked by hand in test/unit/bazi/chart.test.ts): 40.4, weak; 死 in 酉; no root; 癸 壬 stems.
+    const zh = say(chart, "我是身强还是身弱？");
+    expect(zh).toContain("日主强弱按分数评估为40.4分（满分100），属偏弱");
+    expect(zh).toContain("得令：否，日主在月令为死；得地：否，地支无根；得势：是，月干癸、时干壬相助");
+    expect(say(chart, "Is my day master strong or weak?")).toContain("Graded, the day master scores 40.4 of 100: weak (45–55 is balanced)");
+    expect(say(chart, "我的事业怎么样？")).not.toContain("日主强弱按分数");
+    const old = factSheet("bazi", "bzc_old", { ...json(computeChart(birth.birth)), five_elements: { ...json(computeChart(birth.birth)).five_elements, strength: undefined } });
+    expect(say(old, "我是身强还是身弱？")).toContain("身弱"); // a chart stored before the graded strength still answers
+  });
+
   test("LiuYao: the useful god of the matter, moving lines, timing", () => {
     expect(say(cast, "结果如何？")).toContain("传统上问工作、职位看官鬼");
     expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
