@@ -21,6 +21,7 @@ export { HEXAGRAMS, hexagramByBits, type Hexagram, type HexagramRef, type Hidden
 export { TRIGRAMS, TRIGRAM_NAMES, type Trigram, type TrigramName } from "./trigrams.ts";
 export { GENERATIONS, type Generation } from "./palaces.ts";
 export { transformTags, type TransformTag } from "./transforms.ts";
+export { usefulGod, NO_USEFUL_GOD_CODES, type NoUsefulGod, type QuestionFrame, type RelativeLines, type UsefulGod } from "./useful-god.ts";
 export type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
 export type {
   CastInput,

@@ -1,6 +1,10 @@
 /** The LiuYao cast payload (spec: no extra properties) and the stored record's schema for the docs. */
 import { Type, type Static } from "@sinclair/typebox";
+import { MATTERS } from "../matter/matter.ts";
+import { TIES } from "../matter/person.ts";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
+import { BRANCHES, ELEMENTS, RELATIVES, STEMS } from "./ganzhi.ts";
+import { NO_USEFUL_GOD_CODES } from "./useful-god.ts";
 
 export const CastPayload = Type.Object(
   {
@@ -26,6 +30,49 @@ function StringEnumInt() {
 
 export type CastPayload = Static<typeof CastPayload>;
 
+const RelativeLines = (description: string) =>
+  Type.Object(
+    { relative: StringEnum(RELATIVES), lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Positions (1 = bottom) of the primary lines carrying it." }) },
+    { additionalProperties: false, description },
+  );
+
+/** The useful god of the question (src/liuyao/useful-god.ts). */
+export const UsefulGodSchema = Type.Object(
+  {
+    relative: StringEnum(RELATIVES, { description: "The 六亲 the matter is read from." }),
+    lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Primary lines carrying it (the world line alone when basis is self); empty when only a hidden spirit does." }),
+    basis: StringEnum(["person", "matter", "self"] as const, { description: "person: another person's matter, by their tie; matter: the asker's own matter; self: the asker's own health or journey, read from the world line." }),
+    matter: Type.Union([StringEnum(MATTERS), Type.Null()]),
+    owner: Type.Union([StringEnum(TIES), Type.Null()], { description: "Whose matter it is when not the asker's." }),
+    hidden: Type.Union(
+      [
+        Type.Object(
+          {
+            position: Type.Integer({ minimum: 1, maximum: 6 }),
+            relative: StringEnum(RELATIVES),
+            stem: StringEnum(STEMS),
+            branch: StringEnum(BRANCHES),
+            element: StringEnum(ELEMENTS),
+            fei_branch: StringEnum(BRANCHES),
+            fei_relative: StringEnum(RELATIVES),
+            ambiguous: Type.Boolean(),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Null(),
+      ],
+      { description: "The hidden spirit (伏神) carrying it when no line does." },
+    ),
+    yuan_shen: RelativeLines("原神: the relative generating the useful god."),
+    ji_shen: RelativeLines("忌神: the relative controlling the useful god."),
+    chou_shen: RelativeLines("仇神: the relative controlling 原神."),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ relative: "官鬼", lines: [3], basis: "matter", matter: "career", owner: null, hidden: null, yuan_shen: { relative: "妻财", lines: [2] }, ji_shen: { relative: "子孙", lines: [] }, chou_shen: { relative: "兄弟", lines: [1, 4] } }],
+  },
+);
+
 /** The stored cast as documented (the engine's reading plus the record fields). */
 export const CastRecord = Type.Object(
   {
@@ -45,6 +92,12 @@ export const CastRecord = Type.Object(
     hu: Type.Object({}, { additionalProperties: true }),
     cuo: Type.Object({}, { additionalProperties: true }),
     zong: Type.Object({}, { additionalProperties: true }),
+    useful_god: Type.Optional(Type.Union([UsefulGodSchema, Type.Null()], { description: "The useful god (用神) of the question; null when it cannot be chosen (see useful_god_reason). Absent on casts stored before it was added." })),
+    useful_god_reason: Type.Optional(
+      Type.Union([Type.Object({ code: StringEnum(NO_USEFUL_GOD_CODES), message: Type.String() }, { additionalProperties: false }), Type.Null()], {
+        description: "Why there is no useful god: NO_MATTER, SEVERAL_MATTERS, PARTNER_UNKNOWN or FAMILY_MEMBER_UNKNOWN; null when there is one.",
+      }),
+    ),
     dayan: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
   { additionalProperties: false },

@@ -6,6 +6,9 @@ import { hexagramByBits, type Hexagram } from "./hexagrams.ts";
 import { transformTags } from "./transforms.ts";
 import type { CastInput, ChangedHexagram, LineValue, PrimaryHexagram, Reading } from "./types.ts";
 import { lineStrength } from "./strength.ts";
+import { usefulGod } from "./useful-god.ts";
+import { classifyMatter } from "../matter/matter.ts";
+import { whose } from "../matter/person.ts";
 
 const LINE_VALUES: readonly number[] = [6, 7, 8, 9];
 
@@ -145,18 +148,22 @@ export function castReading(input: CastInput): Reading {
   const primary = hexagramByBits(bits);
   const changedHexagram = moving.length ? hexagramByBits(changedBits) : null;
 
+  const primaryHexagram = primaryOf(primary, lines, calendar, changedHexagram);
+  const chosen = usefulGod(primaryHexagram, { matters: classifyMatter(input.question), ...whose(input.question) });
   const reading: Reading = {
     question: input.question,
     method: input.method,
     lines,
     cast_at: calendar.cast_at,
     calendar,
-    primary: primaryOf(primary, lines, calendar, changedHexagram),
+    primary: primaryHexagram,
     changed: changedHexagram ? changedOf(primary, changedHexagram, moving) : null,
     moving_lines: moving,
     hu: primary.hu,
     cuo: primary.cuo,
     zong: primary.zong,
+    useful_god: chosen.useful_god,
+    useful_god_reason: chosen.reason,
   };
   return provenance ? { ...reading, dayan: provenance } : reading;
 }

@@ -4,6 +4,7 @@ import type { DayanProvenance } from "./dayan.ts";
 import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
 import type { Hexagram, HexagramRef, HiddenSpirit, NajiaLine } from "./hexagrams.ts";
 import type { TransformTag } from "./transforms.ts";
+import type { NoUsefulGod, UsefulGod } from "./useful-god.ts";
 
 /** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
 export type LineValue = 6 | 7 | 8 | 9;
@@ -101,5 +102,8 @@ export interface Reading {
   readonly hu: HexagramRef;
   readonly cuo: HexagramRef;
   readonly zong: HexagramRef;
+  /** The useful god (用神) of the question, or null with `useful_god_reason` saying why. */
+  readonly useful_god: UsefulGod | null;
+  readonly useful_god_reason: NoUsefulGod | null;
   readonly dayan?: DayanProvenance;
 }

@@ -13,7 +13,7 @@
  *     adds a support line), with the sensitive topics the reading must not decide.
  */
 import { judgeSafety, SENSITIVE_TOPICS, type CrisisCategory, type SafetyLevel, type SensitiveTopic } from "../safety/index.ts";
-import { detectMatterChange, type MatterChange } from "./matter.ts";
+import { detectMatterChange, type MatterChange } from "../matter/matter.ts";
 import { SAFETY_ACTION, type FixedText } from "../healing/index.ts";
 import type { Capability } from "../db/types.ts";
 

@@ -2,7 +2,7 @@
  * The fact sheet of a LiuYao cast: the question, the day, both hexagrams and
  * every line, read from the stored cast. Nothing is recomputed here.
  */
-import type { Reading } from "../../liuyao/index.ts";
+import type { NoUsefulGod, Reading, RelativeLines, UsefulGod } from "../../liuyao/index.ts";
 import type { LiuyaoFactSheet } from "./types.ts";
 
 export interface LineFacts {
@@ -35,10 +35,24 @@ export interface LiuyaoFacts {
   transforms: string[];
   hidden: string[];
   related: { hu: string; cuo: string; zong: string };
+  /** The cast's useful god (用神) and why there is none; both absent on casts stored before it was added. */
+  usefulGod?: UsefulGod | null;
+  usefulGodReason?: NoUsefulGod | null;
 }
 
 /** The stored cast as far as the fact sheet reads it. */
-export type StoredCast = Pick<Reading, "question" | "cast_at" | "calendar" | "primary" | "changed" | "moving_lines" | "hu" | "cuo" | "zong">;
+export type StoredCast = Pick<Reading, "question" | "cast_at" | "calendar" | "primary" | "changed" | "moving_lines" | "hu" | "cuo" | "zong"> & Partial<Pick<Reading, "useful_god" | "useful_god_reason">>;
+
+const onLines = (r: RelativeLines) => `${r.relative} ${r.lines.length ? `on line ${r.lines.join(", ")}` : "on no line"}`;
+
+/** @example "Useful god (用神): 官鬼 on line 4 (the matter: career); 原神 妻财 on no line, 忌神 子孙 on line 2, 仇神 兄弟 on line 3, 5" */
+function usefulGodLine(g: UsefulGod | null | undefined, reason: NoUsefulGod | null | undefined): string | null {
+  if (g === undefined) return null;
+  if (g === null) return `Useful god (用神): none chosen (${reason?.code}): ${reason?.message}`;
+  const why = g.basis === "self" ? "the asker's own matter: the world line" : g.basis === "person" ? `whose matter: ${g.owner ?? "the person named"}` : `the matter: ${g.matter ?? "—"}`;
+  const hidden = g.hidden ? `, hidden (伏神) ${g.hidden.stem}${g.hidden.branch} under line ${g.hidden.position}` : "";
+  return `Useful god (用神): ${onLines(g)}${hidden} (${why}); 原神 ${onLines(g.yuan_shen)}, 忌神 ${onLines(g.ji_shen)}, 仇神 ${onLines(g.chou_shen)}`;
+}
 
 /** How one line reads in the sheet: "line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, void". */
 export function lineText(l: LineFacts): string {
@@ -78,7 +92,9 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     transforms: (cast.changed?.transforms ?? []).map((t) => `${t.position}: ${t.from}→${t.to} (${t.from_element}→${t.to_element}) ${t.tags.join(" ")}`.trim()),
     hidden: p.hidden.map((h) => `${h.relative} ${h.stem}${h.branch} ${h.element} under line ${h.position}`),
     related: { hu: cast.hu.name, cuo: cast.cuo.name, zong: cast.zong.name },
+    ...(cast.useful_god !== undefined ? { usefulGod: cast.useful_god, usefulGodReason: cast.useful_god_reason ?? null } : {}),
   };
+  const usefulGod = usefulGodLine(data.usefulGod, data.usefulGodReason);
   const moving = data.movingLines.length ? data.movingLines.join(", ") : "none";
   const lines = [
     `Subject: LiuYao cast ${subjectId}`,
@@ -91,6 +107,7 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     data.changed ? `Changed hexagram: ${data.changed.name} (King Wen ${data.changed.kingWen})` : "Changed hexagram: none (no moving line)",
     ...data.transforms.map((t) => `Transform of line ${t}`),
     ...data.hidden.map((h) => `Hidden spirit (伏神): ${h}`),
+    ...(usefulGod ? [usefulGod] : []),
     `Nuclear (互) ${data.related.hu}, opposite (错) ${data.related.cuo}, inverse (综) ${data.related.zong}`,
   ];
   return { capability: "liuyao", subjectId, headline: data.question, lines, data };

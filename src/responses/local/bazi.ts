@@ -3,7 +3,7 @@
  * master first, then the part of the chart the question points at (elements,
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
-import { classifyMatter, type Matter } from "../matter.ts";
+import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import type { YearPillar } from "../../bazi/index.ts";

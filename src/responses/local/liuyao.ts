@@ -3,8 +3,9 @@
  * world/response lines first, then the "useful god" (用神) line of the matter
  * asked about, the moving lines, or timing, as the question points.
  */
-import { classifyMatter, type Matter } from "../matter.ts";
+import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
+import type { RelativeLines, UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
@@ -65,6 +66,36 @@ function usefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, matter: Matter)
   return sentences(lang, say(lang, `传统上${rule.zh}。`, `Traditionally, ${rule.en}.`), `${found}${say(lang, "。", ".")}`);
 }
 
+const TIE_ZH = { parent: "父母长辈", child: "子女", peer: "兄弟朋友", husband: "丈夫或男友", wife: "妻子或女友" } as const;
+const TIE_EN = { parent: "a parent or elder", child: "a child", peer: "a sibling or friend", husband: "a husband or boyfriend", wife: "a wife or girlfriend" } as const;
+
+/** The useful god the cast itself records (chosen from its question and whose matter it is), with 原神, 忌神 and 仇神. */
+function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGod): string {
+  const why =
+    g.basis === "self"
+      ? say(lang, "问自身之事，以世爻为用神", "a question about yourself is read from the world line")
+      : g.basis === "person"
+        ? say(lang, `所问是${g.owner ? TIE_ZH[g.owner] : "所提到的人"}之事，以${g.relative}为用神`, `the matter belongs to ${g.owner ? TIE_EN[g.owner] : "the person named"}, read from ${g.relative}`)
+        : say(lang, `${g.matter ? USEFUL_GOD[g.matter].zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? USEFUL_GOD[g.matter].en : "the matter"}; the useful god is ${g.relative}`);
+  const where = g.lines.length
+    ? g.lines.map((n) => lineState(f.lines[n - 1]!, lang)).join(say(lang, "；", "; "))
+    : g.hidden
+      ? say(lang, `卦中不见${g.relative}，伏于第${g.hidden.position}爻${g.hidden.fei_relative}${g.hidden.fei_branch}之下（伏神${g.hidden.stem}${g.hidden.branch}）`, `${g.relative} is not among the lines; it lies hidden (伏神 ${g.hidden.stem}${g.hidden.branch}) under line ${g.hidden.position}, ${g.hidden.fei_relative} ${g.hidden.fei_branch}`)
+      : say(lang, `卦中不见${g.relative}`, `${g.relative} is not among the lines`);
+  const helper = (name: string, en: string, r: RelativeLines) =>
+    r.lines.length ? say(lang, `${name}${r.relative}在第${r.lines.join("、")}爻`, `${en} ${r.relative} on line ${list("en", r.lines.map(String))}`) : say(lang, `${name}${r.relative}不上卦`, `${en} ${r.relative} on no line`);
+  return sentences(
+    lang,
+    say(lang, `本卦${why}。`, `In this cast ${why}.`),
+    `${where}${say(lang, "。", ".")}`,
+    say(
+      lang,
+      `${helper("原神", "", g.yuan_shen)}（生用神），${helper("忌神", "", g.ji_shen)}（克用神），${helper("仇神", "", g.chou_shen)}（克原神）。用神旺相、得原神生扶为吉，受忌神克制为不利。`,
+      `${helper("", "The source (原神)", g.yuan_shen)}, generating it; ${helper("", "the adversary (忌神)", g.ji_shen)}, controlling it; ${helper("", "the enemy (仇神)", g.chou_shen)}, controlling the source. A useful god in season and fed by its source is favourable; one controlled by the adversary is not.`,
+    ),
+  );
+}
+
 function movingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   if (f.movingLines.length === 0) {
     return say(lang, "本卦没有动爻：传统上认为事情会按现状发展，变化不大，应以世应和用神的旺衰为主。", "No line moves: tradition reads the matter as continuing as it is, judged by the world and response lines and the strength of the useful god.");
@@ -90,7 +121,10 @@ function timingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
 export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage): Explanation {
   const focus: string[] = [];
   const matters = classifyMatter(input);
-  for (const matter of (matters.length ? matters : classifyMatter(f.question)).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+  const castGod = f.usefulGod;
+  // The cast's own useful god answers a follow-up that names no other matter; another matter named gets the general rule for it.
+  if (castGod && (matters.length === 0 || (castGod.matter !== null && matters.includes(castGod.matter)))) focus.push(castUsefulGodParagraph(f, lang, castGod));
+  else for (const matter of (matters.length ? matters : classifyMatter(f.question)).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
   // Moving lines are where a cast turns: explained when asked, and whenever lines move unless the question is about timing.
   if (matchesTopic(input, /动爻|变卦|变化|moving|chang/) || (!askedTiming && f.movingLines.length > 0) || focus.length === 0) focus.push(movingParagraph(f, lang));

@@ -87,6 +87,19 @@ describe("the local interpreter", () => {
     expect(say(voidMoving, "What do the moving lines mean?")).toContain("a moving line is not void in effect (动不为空)");
   });
 
+  test("LiuYao: the cast's own useful god (from its question and whose matter it is) with 原神, 忌神, 仇神; another matter named gets the general rule", () => {
+    // 天风姤: 丑父母 亥子孙 酉兄弟 午官鬼 申兄弟 戌父母; no 妻财 line (伏神 甲寅 under line 2).
+    const mother = factSheet("liuyao", "lyc_3", json(castReading({ question: "我妈的病能好吗？", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], castAt: new Date(NOW) })));
+    const zh = say(mother, "结果怎么样？");
+    expect(zh).toContain("本卦所问是父母长辈之事，以父母为用神。第1爻父母");
+    expect(zh).toContain("原神官鬼在第4爻（生用神），忌神妻财不上卦（克用神），仇神子孙在第2爻（克原神）");
+    expect(say(mother, "What does it say?")).toContain("In this cast the matter belongs to a parent or elder, read from 父母.");
+    expect(mother.lines).toContain("Useful god (用神): 父母 on line 1, 6 (whose matter: parent); 原神 官鬼 on line 4, 忌神 妻财 on no line, 仇神 子孙 on line 2");
+    const wallet = factSheet("liuyao", "lyc_4", json(castReading({ question: "钱包丢了能找回来吗", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], castAt: new Date(NOW) })));
+    expect(say(wallet, "能找到吗？")).toContain("卦中不见妻财，伏于第2爻子孙亥之下（伏神甲寅）");
+    expect(say(mother, "那我的工作呢？")).toContain("传统上问工作、职位看官鬼");
+  });
+
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
     expect(say(plan, "How do I do it?")).toMatch(/The practice has \d+ steps/);
     expect(say(plan, "练习时要注意什么安全问题？")).toContain("练习时请注意");

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { judgeSafety, type CrisisCategory } from "../../../src/safety/index.ts";
 import cases from "./regression-cases.json";
-import { formatTally, tally } from "../responses/metrics.ts";
+import { formatTally, tally } from "../../helpers/tally.ts";
 
 type Row = [text: string, expected: CrisisCategory[]];
 const all = [...(cases.tune as Row[]), ...(cases.heldout as Row[])];

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { classifyMatter, detectMatterChange, MATTERS } from "../../../src/responses/matter.ts";
-import { MATTER_LEXICON } from "../../../src/responses/data/matter-lexicon.ts";
+import { classifyMatter, detectMatterChange, MATTERS } from "../../../src/matter/matter.ts";
+import { MATTER_LEXICON } from "../../../src/matter/lexicon.ts";
 import pairs from "./matter-pairs.json";
-import { formatTally, tally } from "./metrics.ts";
+import { formatTally, tally } from "../../helpers/tally.ts";
 
 type Row = [cast: string, followUp: string, changed: boolean, tag?: string];
 const tune = pairs.tune as Row[];

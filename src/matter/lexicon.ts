@@ -1,5 +1,5 @@
 /**
- * Keyword lexicon for the change-of-matter classifier (see ../matter.ts).
+ * Keyword lexicon for the change-of-matter classifier (see matter.ts).
  *
  * Each row lists what a hit signals. `zh` holds simplified literals separated
  * by spaces (input is folded to simplified first); `zhRe` holds Chinese regular
@@ -14,7 +14,7 @@
  * "mask" rows are reading vocabulary (父母爻, moving line) and neutral words
  * containing a keyword (毛病, 工作日): they match nothing, they only hide text.
  */
-import type { Matter } from "../matter.ts";
+import type { Matter } from "./matter.ts";
 
 export type TermStrength = "strong" | "weak" | "mask";
 

@@ -23,7 +23,7 @@ import {
   SWITCH_PHRASES_EN,
   SWITCH_PHRASES_ZH,
   type TermStrength,
-} from "./data/matter-lexicon.ts";
+} from "./lexicon.ts";
 
 /** The closed set of matters a cast can be about. */
 export const MATTERS = [

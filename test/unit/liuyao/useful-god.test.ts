@@ -1,0 +1,70 @@
+/**
+ * The useful god (用神) and its 原神 / 忌神 / 仇神, against the classical statements written out
+ * here (《增删卜易》·用神章, 《卜筮正宗》), and through real casts for hand-checked hexagrams.
+ */
+import { describe, expect, test } from "bun:test";
+import { castReading } from "../../../src/liuyao/index.ts";
+import { usefulGod } from "../../../src/liuyao/useful-god.ts";
+
+/** 《卜筮正宗》: 用神之外，生用神者为原神，克用神者为忌神，克原神者为仇神 — the five written out. */
+const CLASSICAL_GODS = [
+  { useful: "父母", yuan: "官鬼", ji: "妻财", chou: "子孙" },
+  { useful: "官鬼", yuan: "妻财", ji: "子孙", chou: "兄弟" },
+  { useful: "妻财", yuan: "子孙", ji: "兄弟", chou: "父母" },
+  { useful: "子孙", yuan: "兄弟", ji: "父母", chou: "官鬼" },
+  { useful: "兄弟", yuan: "父母", ji: "官鬼", chou: "妻财" },
+] as const;
+
+/** 天风姤 (乾宫一世): 辛丑土父母 辛亥水子孙 辛酉金兄弟 壬午火官鬼 壬申金兄弟 壬戌土父母, bottom first; no 妻财 line. */
+const GOU = [8, 7, 7, 7, 7, 7];
+const castOf = (question: string, lines = GOU) => castReading({ question, method: "manual_lines", lines, castAt: new Date("2025-06-24T12:00:00+08:00") });
+
+describe("原神, 忌神, 仇神", () => {
+  test.each(CLASSICAL_GODS)("用神 $useful: 原神 $yuan, 忌神 $ji, 仇神 $chou", ({ useful, yuan, ji, chou }) => {
+    const frame = { matters: [], owner: null, named: [] } as const;
+    const tie = { 父母: "parent", 子孙: "child", 兄弟: "peer", 官鬼: "husband", 妻财: "wife" } as const;
+    const g = usefulGod(castOf("").primary, { ...frame, owner: tie[useful] }).useful_god!;
+    expect([g.relative, g.yuan_shen.relative, g.ji_shen.relative, g.chou_shen.relative]).toEqual([useful, yuan, ji, chou]);
+  });
+});
+
+describe("chosen from the matter and whose it is (天风姤)", () => {
+  test.each([
+    // question, relative, basis, lines
+    ["老板会给我升职吗", "官鬼", "matter", [4]], // 求官看官鬼
+    ["这场官司能赢吗", "官鬼", "matter", [4]],
+    ["今年财运如何", "妻财", "matter", []], // 求财看妻财 — absent here: the hidden spirit carries it
+    ["我儿子今年高考能考上吗", "子孙", "person", [2]], // 占子女之事以子孙为用神
+    ["我妈的病能好吗", "父母", "person", [1, 6]], // 占父母之病以父母为用神
+    ["我和男朋友能结婚吗", "官鬼", "person", [4]], // 女占夫以官鬼为用神
+    ["Will my wife's visa be approved?", "妻财", "person", []], // 男占妻以妻财为用神
+    ["我朋友的生意能成吗", "兄弟", "person", [3, 5]],
+    ["我老婆这次能怀上吗", "子孙", "matter", [2]], // 占孕看子孙, whoever asks
+    ["我最近身体不好，会好转吗", "父母", "self", [1]], // 自占身体以世爻为用神: the world line is line 1
+  ] as const)("%s → %s (%s) on lines %p", (question, relative, basis, lines) => {
+    const g = castOf(question).useful_god!;
+    expect({ relative: g.relative, basis: g.basis, lines: g.lines }).toEqual({ relative, basis, lines: [...lines] });
+  });
+
+  test("absent from the lines, it is the hidden spirit: 姤's 妻财 is 甲寅 under the second line's 亥 (from 乾为天)", () => {
+    const g = castOf("钱包丢了能找回来吗").useful_god!;
+    expect(g.lines).toEqual([]);
+    expect(g.hidden).toMatchObject({ position: 2, relative: "妻财", stem: "甲", branch: "寅", fei_branch: "亥", fei_relative: "子孙" });
+    expect(g.yuan_shen).toEqual({ relative: "子孙", lines: [2] });
+    expect(g.ji_shen).toEqual({ relative: "兄弟", lines: [3, 5] });
+    expect(g.chou_shen).toEqual({ relative: "父母", lines: [1, 6] });
+    expect(castOf("老板会给我升职吗").useful_god!.hidden).toBeNull();
+  });
+
+  test.each([
+    ["帮我算一卦", "NO_MATTER"],
+    ["我的姻缘怎么样", "PARTNER_UNKNOWN"],
+    ["工作和感情哪个先有结果", "SEVERAL_MATTERS"],
+    ["家人的事情会好吗", "FAMILY_MEMBER_UNKNOWN"],
+  ] as const)("%s → no useful god (%s), with a reason", (question, code) => {
+    const r = castOf(question);
+    expect(r.useful_god).toBeNull();
+    expect(r.useful_god_reason?.code).toBe(code);
+    expect(r.useful_god_reason?.message.length).toBeGreaterThan(20);
+  });
+});
