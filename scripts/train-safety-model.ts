@@ -3,27 +3,33 @@
  * sets only, and writes src/safety/data/learned-model.json. Deterministic (a
  * seeded shuffle), so a test can check the committed model is what this
  * produces. The threshold is chosen by 5-fold cross-validation on the same
- * development sets: the lowest at which the folds' false alarms (on messages
- * labelled `none`) stay within FALSE_ALARM_BUDGET. The held-out sets are never read.
+ * development sets: the lowest at which the whole screen's false alarms on
+ * messages labelled `none` — the rules' plus the folds' model alarms, since the
+ * model is asked only where the rules found nothing — stay within
+ * FALSE_ALARM_BUDGET, a point under the 5 % goal. The held-out sets are never read.
  * Run: `npm run train:safety`.
  *
  * `npm run train:safety -- --leave-one-out` instead trains once per development set on all the
  * others and prints how the model alone does on the set left out (crisis recall where its false
- * alarms reach FALSE_ALARM_BUDGET): how it carries to an author it has not seen, the figure
+ * alarms reach MODEL_ONLY_BUDGET): how it carries to an author it has not seen, the figure
  * L2 was chosen by.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CLASSES, features, pack, probabilities, type PackedModel } from "../src/safety/learned.ts";
+import { firingRules, scan } from "../src/safety/rule-table.ts";
 import { views } from "../src/safety/views.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
-export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev"] as const;
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
 const L2 = 1e-2;
 const FOLDS = 5;
-const FALSE_ALARM_BUDGET = 0.03;
+/** Of the whole screen (rules and model) on `none` messages; the goal allows 5 %. */
+const FALSE_ALARM_BUDGET = 0.04;
+/** The leave-one-out figure keeps the model-only budget it was first reported with. */
+const MODEL_ONLY_BUDGET = 0.03;
 /** Weights smaller than this in every class are dropped: they change no decision and bloat the file. */
 const PRUNE_BELOW = 0.05;
 
@@ -77,8 +83,8 @@ function train(examples: readonly Example[], seed: number): { weights: Map<strin
   return { weights, bias };
 }
 
-/** The lowest threshold whose cross-validated false alarms stay within the budget. */
-function chooseThreshold(examples: readonly Example[], none: readonly boolean[]): number {
+/** The lowest threshold at which the cross-validated screen (rules, then the model) keeps its false alarms within the budget. */
+function chooseThreshold(examples: readonly Example[], none: readonly boolean[], rulesEscalate: readonly boolean[]): number {
   const crisisScore = new Array<number>(examples.length);
   for (let fold = 0; fold < FOLDS; fold++) {
     const model = train(examples.filter((_, i) => i % FOLDS !== fold), 1000 + fold);
@@ -87,9 +93,9 @@ function chooseThreshold(examples: readonly Example[], none: readonly boolean[])
     });
   }
   const noneCount = none.filter(Boolean).length;
-  for (let t = 0.3; t < 0.99; t += 0.01) {
-    const alarms = examples.filter((_, i) => none[i] && crisisScore[i]! >= t).length;
-    if (alarms / noneCount <= FALSE_ALARM_BUDGET) return Math.round(t * 100) / 100;
+  for (let t = 0.05; t < 0.99; t += 0.005) {
+    const alarms = examples.filter((_, i) => none[i] && (rulesEscalate[i] || crisisScore[i]! >= t)).length;
+    if (alarms / noneCount <= FALSE_ALARM_BUDGET) return Math.round(t * 1000) / 1000;
   }
   return 0.99;
 }
@@ -97,7 +103,8 @@ function chooseThreshold(examples: readonly Example[], none: readonly boolean[])
 export function trainModel(): PackedModel {
   const messages = DEVELOPMENT_SETS.flatMap((name) => loadSafetySet(name));
   const examples = messages.map((m) => ({ feats: features(views(m.text)), label: classOf(m) }));
-  const threshold = chooseThreshold(examples, messages.map((m) => m.level === "none"));
+  const rulesEscalate = messages.map((m) => firingRules(scan(m.text)).some((rule) => rule.tier === "crisis"));
+  const threshold = chooseThreshold(examples, messages.map((m) => m.level === "none"), rulesEscalate);
   const trainedOn = Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadSafetySet(name).length]));
   return pack(train(examples, 42), threshold, PRUNE_BELOW, trainedOn);
 }
@@ -110,7 +117,7 @@ export function leaveOneOut(): { set: string; recall: number }[] {
     const model = train(sets.filter((other) => other.name !== name).flatMap((other) => other.messages), 42);
     const score = (e: Example) => 1 - probabilities(model, e.feats)[0]!;
     const noneScores = messages.filter((e) => e.m.level === "none").map(score).sort((a, b) => b - a);
-    const threshold = noneScores[Math.floor(noneScores.length * FALSE_ALARM_BUDGET)] ?? 1;
+    const threshold = noneScores[Math.floor(noneScores.length * MODEL_ONLY_BUDGET)] ?? 1;
     const crises = messages.filter((e) => e.m.level === "crisis");
     return { set: name, recall: crises.filter((e) => score(e) > threshold).length / crises.length };
   });
@@ -118,7 +125,7 @@ export function leaveOneOut(): { set: string; recall: number }[] {
 
 if (import.meta.main && process.argv.includes("--leave-one-out")) {
   const results = leaveOneOut();
-  for (const { set, recall } of results) console.log(`${set.padEnd(10)} recall ${recall.toFixed(3)} at ${FALSE_ALARM_BUDGET} false alarms`);
+  for (const { set, recall } of results) console.log(`${set.padEnd(10)} recall ${recall.toFixed(3)} at ${MODEL_ONLY_BUDGET} false alarms`);
   console.log(`mean       recall ${(results.reduce((a, r) => a + r.recall, 0) / results.length).toFixed(3)}`);
 } else if (import.meta.main) {
   const model = trainModel();
