@@ -22,8 +22,10 @@ import {
   type FourPillarNames,
   lunarMonthStartWarning,
   nearTermWarning,
+  summerTimeWarning,
   ziHourWarning,
 } from "./warnings.ts";
+import { hourEarlier, summerTimeKind } from "./summer-time.ts";
 
 /**
  * A neighbouring two-hour period's pillar, for births with an approximate time. No ten gods: if
@@ -145,6 +147,13 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
   if (approximate) {
     hour.alternatives = [neighbourHour(jdn, birth.hour, -2), neighbourHour(jdn, birth.hour, 2)];
     warnings.push(approximateTimeWarning(hour.ganzhi, hour.alternatives.map((x) => x.ganzhi)));
+  }
+  const summer = summerTimeKind(jdn, birth.hour, birth.minute);
+  if (summer) {
+    const earlier = hourEarlier(jdn, birth.hour, birth.minute);
+    const d = ymdFromJdn(earlier.jdn);
+    const standard = summer === "skipped" ? null : { text: earlier.text, pillars: fourNames(computePillars(a, earlier.jdn, d.year, d.month, earlier.hour, earlier.minute)) };
+    warnings.push(summerTimeWarning(summer, date.year, fourNames(p), standard));
   }
   if (monthIndex >= 0) {
     const w = lunarDisputeWarning(a, birth, monthIndex);

@@ -29,7 +29,7 @@ export interface Conventions {
 /** The service's conventions (see each chart's `conventions`). */
 export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   time_zone:
-    "Birth time is civil time in UTC+08:00 exactly as entered. No true-solar-time (longitude / equation of time) correction and no daylight-saving correction is applied; births during China's 1986–1991 summer time should be entered in standard time. birthplace is recorded only.",
+    "Birth time is civil time in UTC+08:00 exactly as entered. No true-solar-time (longitude / equation of time) correction and no daylight-saving correction is applied: a time inside China's 1986–1991 summer time is read as standard time, with a CHINA_DAYLIGHT_SAVING_TIME warning giving the standard time and pillars if it came from a summer-time clock. birthplace is recorded only.",
   ephemeris:
     "Solar terms and lunar months from lunar-typescript 1.8.6 (寿星万年历 algorithms, historical-almanac corrections before 1960). Supported: 1900-01-01 to 2100-12-31.",
   year_pillar: "Changes at the exact 立春 instant.",

@@ -6,6 +6,7 @@ import type { Almanac } from "./almanac.ts";
 import { formatInstant, formatJdn } from "./civil-date.ts";
 import { yearMonthOfJie } from "./pillars.ts";
 import { ganzhiName } from "./relations.ts";
+import type { SummerTimeKind } from "./summer-time.ts";
 import { JIE_NAMES } from "./tables.ts";
 
 /** Born 23:00–23:59: the 23:00 day-change school (lunar-typescript sect 1) gives another day pillar. */
@@ -46,8 +47,21 @@ export interface ApproximateTimeWarning {
   message: string;
 }
 
+/** A clock time inside China's 1986–1991 summer time (summer-time.ts): the pillars take it as standard time. */
+export interface SummerTimeWarning {
+  code: "CHINA_DAYLIGHT_SAVING_TIME";
+  message: string;
+  kind: SummerTimeKind;
+  /** The birth in standard time if the clock showed summer time ("YYYY-MM-DD HH:MM"); null for a skipped time, which no summer-time clock showed. */
+  standard_time: string | null;
+  /** The pillars at that standard time; null with it. */
+  alternative: FourPillarNames | null;
+  /** Whether any of those pillars differs from the chart's. */
+  pillars_change: boolean;
+}
+
 /** Any chart warning. */
-export type ChartWarning = ZiHourWarning | NearSolarTermWarning | LunarMonthStartWarning | ApproximateTimeWarning;
+export type ChartWarning = ZiHourWarning | NearSolarTermWarning | LunarMonthStartWarning | ApproximateTimeWarning | SummerTimeWarning;
 
 /** The four pillars by name. */
 export interface FourPillarNames {
@@ -136,5 +150,30 @@ export function lunarMonthStartWarning(
     message: `${lunarLabel} starts on ${formatJdn(startJdn)} here (new moon ${formatInstant(newMoon)} UTC+08:00); other calendar computations (Beijing local time before 1929, or less precise algorithms) start it on ${formatJdn(alternativeStartJdn)}${tail}.`,
     new_moon_time: formatInstant(newMoon),
     alternative: alternative ? { solar_date: formatJdn(alternative.jdn), pillars: alternative.pillars } : null,
+  };
+}
+
+const pillarsText = (p: FourPillarNames) => `${p.year} ${p.month} ${p.day} ${p.hour}`;
+
+/**
+ * Warning for a clock time inside China's summer time, given the chart's pillars and, unless the time
+ * was skipped, the standard time an hour earlier with its pillars.
+ */
+export function summerTimeWarning(kind: SummerTimeKind, year: number, pillars: FourPillarNames, standard: { text: string; pillars: FourPillarNames } | null): SummerTimeWarning {
+  const change = standard !== null && pillarsText(standard.pillars) !== pillarsText(pillars);
+  const effect = standard ? (change ? `with pillars ${pillarsText(standard.pillars)} instead of ${pillarsText(pillars)}` : "with the same pillars") : "";
+  const message =
+    kind === "skipped"
+      ? `China was on summer time in ${year}, and clocks went from 02:00 to 03:00 that night: this time never showed on a summer-time clock, so it is read as standard time (UTC+08:00), as entered. If it came from a clock on summer time, please check it.`
+      : kind === "repeated"
+        ? `China's ${year} summer time ended that night: clocks showed 01:00–01:59 twice. The chart reads the second (standard time, as entered); the first was ${standard!.text} standard time, ${effect}.`
+        : `Born during China's ${year} summer time: if the time was read from a clock on summer time, it is ${standard!.text} standard time (one hour earlier), ${effect}. The chart reads the time as entered, as standard time (UTC+08:00).`;
+  return {
+    code: "CHINA_DAYLIGHT_SAVING_TIME",
+    message,
+    kind,
+    standard_time: standard?.text ?? null,
+    alternative: standard?.pillars ?? null,
+    pillars_change: change,
   };
 }
