@@ -63,12 +63,15 @@ function tieOf(match: RegExpMatchArray): Tie {
   return match[1] ? ZH_TIE.get(match[1])! : EN_TIE.find((e) => e.re.test(match[2]!))!.tie;
 }
 
+const ZH_OWNER_AFTER_RE = new RegExp(`^${ZH_OWNER_TAIL}`);
+const EN_OWNER_AFTER_RE = new RegExp(`^${EN_OWNER_AFTER}`);
+const EN_OWNER_BEFORE_RE = new RegExp(`${EN_OWNER_BEFORE}$`);
+
 /** Does the mention at `match` own the matter: an owner tail after it, or an English modal before it? */
 function owns(text: string, match: RegExpMatchArray): boolean {
   const after = text.slice(match.index! + match[0].length);
-  if (match[1]) return new RegExp(`^${ZH_OWNER_TAIL}`).test(after);
-  const before = text.slice(0, match.index!);
-  return new RegExp(`^${EN_OWNER_AFTER}`).test(after) || new RegExp(`${EN_OWNER_BEFORE}$`).test(before);
+  if (match[1]) return ZH_OWNER_AFTER_RE.test(after);
+  return EN_OWNER_AFTER_RE.test(after) || EN_OWNER_BEFORE_RE.test(text.slice(0, match.index!));
 }
 
 /** Who a question's matter belongs to, and the partner it names. */
