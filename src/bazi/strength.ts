@@ -27,7 +27,7 @@ export type QiRank = (typeof QI_RANKS)[number];
 
 /** The weighting above in one sentence, repeated in every chart's `conventions`. */
 export const STRENGTH_RULE =
-  "five_elements.strength: the seven characters other than the day stem weigh month branch 40, day branch 15, hour branch 10, year branch 8, month stem 10, hour stem 10, year stem 7; a branch's weight is shared by its hidden stems (本气 1; 0.7/0.3; 0.6/0.3/0.1); characters of the day master's element or its resource support it; score = supporting weight (0–100); bands: <25 very_weak, <45 weak, 45–55 balanced, ≤75 strong, >75 very_strong. 得令: the day master is 旺 or 相 in the month (by the month branch's element, not 人元司令); 得地: a hidden stem of its own element in the year, day or hour branch (the month branch counts under 得令); 得势: at least two of the year, month and hour stems are its element or resource. hint 从弱 under 15 with no root in any branch, 专旺 at 85 and over.";
+  "weights of the 7 other characters: month branch 40, day branch 15, hour branch 10, year branch 8, month and hour stems 10, year stem 7, a branch's shared by its hidden stems (1; .7/.3; .6/.3/.1); score = weight of those of the day master's element or its resource; bands <25 very_weak, <45 weak, 45–55 balanced, ≤75 strong, else very_strong; 得令: 旺 or 相 in the month; 得地: a root outside the month branch; 得势: two supporting stems; hints 从弱 under 15 without roots, 专旺 from 85";
 
 /** Weights of the seven other characters (stems and branches), by pillar; the day stem has none. */
 const STEM_WEIGHT: Record<PillarName, number> = { year: 7, month: 10, day: 0, hour: 10 };

@@ -1,4 +1,4 @@
-import { Solar, type JieQi } from "lunar-typescript";
+import { dayPillarOfDate, epochMsOfCivil, type TermInstant, termsAt } from "../bazi/term-calendar.ts";
 import { ApiError } from "../platform/errors.ts";
 import { BRANCHES, STEMS, clashOf, sixSpiritsOf, xunOf, type Branch, type Spirit, type Stem } from "./ganzhi.ts";
 
@@ -6,7 +6,7 @@ import { BRANCHES, STEMS, clashOf, sixSpiritsOf, xunOf, type Branch, type Spirit
 const UTC8_MS = 8 * 3600 * 1000;
 /** A cast this close to a 节 instant is flagged: term instants differ by a minute or so between ephemerides. */
 export const NEAR_JIE_MS = 3600 * 1000;
-/** Years lunar-typescript's term tables are trusted for here; outside, the cast time is rejected. */
+/** Years the term tables (src/bazi/term-calendar.ts, from lunar-typescript) cover; outside, the cast time is rejected. */
 export const CAST_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
 /** Which calendar rules produced the pillars. */
@@ -93,18 +93,12 @@ export function offsetOf(dateTime: string): number | null {
   return m[1] ? 0 : (m[2] === "-" ? -1 : 1) * (Number(m[3]) * 60 + Number(m[4]));
 }
 
-/** Epoch ms of a lunar-typescript Solar, whose wall-clock fields are UTC+08:00. */
-function solarEpochMs(s: Solar): number {
-  return Date.UTC(s.getYear(), s.getMonth() - 1, s.getDay(), s.getHour(), s.getMinute(), s.getSecond()) - UTC8_MS;
+function jieInstant(j: TermInstant, offsetMinutes: number): JieInstant & { ms: number } {
+  const ms = epochMsOfCivil(j.civilSeconds);
+  return { name: j.name, at: toOffsetIso(ms, offsetMinutes), ms };
 }
 
-/** lunar-typescript's Lunar at wall-clock fields. */
-const lunarAt = (f: ReturnType<typeof civilFields>) => Solar.fromYmdHms(f.year, f.month, f.day, f.hour, f.minute, f.second).getLunar();
-
-function jieInstant(j: JieQi, offsetMinutes: number): JieInstant & { ms: number } {
-  const ms = solarEpochMs(j.getSolar());
-  return { name: j.getName(), at: toOffsetIso(ms, offsetMinutes), ms };
-}
+const pillarName = (index: number) => STEMS[index % 10]! + BRANCHES[index % 12]!;
 
 /**
  * The calendar of a cast: month pillar at the exact 节 instant (the same instant everywhere),
@@ -121,21 +115,21 @@ export function castCalendar(castAt: Date, offsetMinutes = 480): CastCalendar {
     const message = `cast_at must be a valid instant in the years ${CAST_YEAR_RANGE.min}–${CAST_YEAR_RANGE.max} (UTC+08:00).`;
     throw new ApiError("VALIDATION_ERROR", message, { details: [{ path: "cast_at", message }] });
   }
-  // lunar-typescript reads wall clocks as UTC+08:00: the month (an instant against the 节) from
-  // Beijing's clock, the day from the cast's own.
-  const lunar = lunarAt(f);
-  const localLunar = offsetMinutes === 480 ? lunar : lunarAt(civilFields(epochMs, offsetMinutes * 60_000));
-  // Index getters, not the string ones: the strings follow lunar-typescript's global I18n language.
-  const monthStem = STEMS[lunar.getMonthGanIndexExact()];
-  const monthBranch = BRANCHES[lunar.getMonthZhiIndexExact()];
-  const dayStem = STEMS[localLunar.getDayGanIndex()];
-  const dayBranch = BRANCHES[localLunar.getDayZhiIndex()];
-  const monthPillar = monthStem + monthBranch;
-  const dayPillar = dayStem + dayBranch;
-  const monthByDay = STEMS[lunar.getMonthGanIndex()] + BRANCHES[lunar.getMonthZhiIndex()];
-  const day23h = STEMS[localLunar.getDayGanIndexExact()] + BRANCHES[localLunar.getDayZhiIndexExact()];
-  const prev = jieInstant(lunar.getPrevJie(), offsetMinutes);
-  const next = jieInstant(lunar.getNextJie(), offsetMinutes);
+  // The month is an instant against the 节 (the chart's term tables, on Beijing's clock); the day is
+  // the cast's own wall clock.
+  const terms = termsAt(epochMs);
+  const local = offsetMinutes === 480 ? f : civilFields(epochMs, offsetMinutes * 60_000);
+  const day = dayPillarOfDate(local.year, local.month, local.day);
+  const monthPillar = pillarName(terms.month);
+  const dayPillar = pillarName(day);
+  const monthStem = monthPillar[0] as Stem;
+  const monthBranch = monthPillar[1] as Branch;
+  const dayStem = dayPillar[0] as Stem;
+  const dayBranch = dayPillar[1] as Branch;
+  const monthByDay = pillarName(terms.monthByDay);
+  const day23h = local.hour >= 23 ? pillarName((day + 1) % 60) : dayPillar;
+  const prev = jieInstant(terms.prev, offsetMinutes);
+  const next = jieInstant(terms.next, offsetMinutes);
 
   const flags: ConventionFlag[] = [];
   const notes: string[] = [];

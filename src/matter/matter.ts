@@ -15,6 +15,7 @@
  * The same explicit phrase is needed when the follow-up names its matter only
  * weakly (a person or place word).
  */
+import { CueIndex } from "../text/cue-index.ts";
 import { foldText } from "../text/language.ts";
 import {
   LINK_WORDS_EN,
@@ -99,6 +100,10 @@ const TERMS: readonly CompiledTerm[] = MATTER_LEXICON.flatMap((row) => {
   ];
 }).sort((a, b) => b.priority - a.priority);
 
+/** The Chinese literal terms found in one pass: most questions hold a handful of the hundreds. */
+const LITERALS = new CueIndex(TERMS.flatMap((t) => (t.literal === null ? [] : [t.literal])));
+const LITERAL_ID = new Map(LITERALS.cues.map((c, id) => [c, id]));
+
 const phraseRe = (zh: string, en: readonly string[], extra: string[] = []) =>
   new RegExp([...zh.split(/\s+/).filter(Boolean).map(escapeRe), ...en.map(enWord), ...extra].join("|"));
 
@@ -115,10 +120,12 @@ function scan(text: string): Scan {
   let s = foldText(text);
   const result: Scan = { strong: new Set(), weak: new Set() };
   const hasLatin = /[a-z]/.test(s);
+  const present = LITERALS.found(s);
   for (const term of TERMS) {
     if (term.latin && !hasLatin) continue;
     if (term.literal !== null) {
-      if (!s.includes(term.literal)) continue;
+      // Found before any masking; still there only if a longer term did not mask it.
+      if (!present[LITERAL_ID.get(term.literal)!] || !s.includes(term.literal)) continue;
     } else {
       term.re.lastIndex = 0;
       if (!term.re.test(s)) continue;

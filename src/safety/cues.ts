@@ -2,7 +2,7 @@
  * Cues: literal strings a match of a pattern must contain, read off the
  * pattern's source. Each top-level alternative of a pattern becomes its own
  * expression, tried only when its requirement (an and/or of cues) holds in the
- * text, which a one-pass cue index (cue-index.ts) tells far more cheaply than
+ * text, which a one-pass cue index (src/text/cue-index.ts) tells far more cheaply than
  * running a broad alternation over 1,000 characters. The requirements must be
  * exact (never false where the alternative can match): a part a cue cannot be
  * derived for requires nothing. A test checks on real text that every rule

@@ -2,7 +2,7 @@
  * The lexicons' rules compiled for matching. Each pattern is split into its
  * top-level alternatives (cues.ts), each its own expression with the cues a
  * match must contain; a text's views are read once for every cue
- * (cue-index.ts), and an alternative is looked at only when one of its trigger
+ * (src/text/cue-index.ts), and an alternative is looked at only when one of its trigger
  * cues occurs and its whole requirement holds. A broad alternation run over
  * 1,000 characters costs microseconds; most texts trigger a handful.
  */
@@ -14,7 +14,7 @@ import { TOPIC_RULES } from "./topics.ts";
 import type { SafetyRule, View } from "./rules.ts";
 import { views } from "./views.ts";
 import { alternativesOf, cuesIn, triggerOf, type Requirement } from "./cues.ts";
-import { CueIndex } from "./cue-index.ts";
+import { CueIndex } from "../text/cue-index.ts";
 
 export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES, ...TOPIC_RULES];
 
