@@ -7,6 +7,7 @@ export {
   CATALOG, CATALOG_VERSION, FALLBACK_PROTOCOL_ID, MUSIC_BREATH_AUDIO_PATH, PROTOCOL_IDS, getProtocol,
   type Protocol, type ProtocolId,
 } from "./catalog/index.ts";
+export type { Eyes, Movement } from "./catalog/types.ts";
 export { POLICY_VERSION } from "./policy.ts";
 export { canonicalJson, sha256Hex } from "./canonical.ts";
 export { RED_LINE_CODES, SAFETY_ACTION, evaluateRedLines, redLineHits, type FixedText, type PlanBlock, type RedLineCode } from "./safety.ts";

@@ -10,6 +10,8 @@ import { explainLiuyao } from "./local/liuyao.ts";
 import { explainHealing } from "./local/healing.ts";
 import { paragraphs, type Explanation } from "./local/text.ts";
 import { readingLimits } from "./reading-limits.ts";
+import { writesCantonese } from "../text/language.ts";
+import { toTraditional } from "../text/to-traditional.ts";
 import type { Interpretation, Interpreter, InterpretRequest } from "./interpreter.ts";
 
 /** The `model` of every locally written Response. */
@@ -26,11 +28,15 @@ function explanation({ facts, input, language, now }: InterpretRequest): Explana
   }
 }
 
-/** The explanation's paragraphs for one request (pure). */
-export const explain = (request: InterpretRequest): string[] => [
-  ...readingLimits(request.topics, request.constraints, request.script),
-  ...paragraphs(explanation(request), request.input, request.language),
-];
+/**
+ * The explanation's paragraphs for one request (pure). The writers write Simplified Chinese; a
+ * person who wrote Traditional gets it converted (Hong Kong forms for Cantonese, Taiwan otherwise).
+ */
+export function explain(request: InterpretRequest): string[] {
+  const written = paragraphs(explanation(request), request.input, request.language);
+  const variant = writesCantonese(request.input) ? "hk" : "tw";
+  return [...readingLimits(request.topics, request.constraints, request.script), ...(request.script === "zh-Hant" ? written.map((p) => toTraditional(p, variant)) : written)];
+}
 
 export class LocalInterpreter implements Interpreter {
   async interpret(request: InterpretRequest): Promise<Interpretation> {

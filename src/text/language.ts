@@ -57,6 +57,9 @@ const SIMPLIFIED_ONLY: ReadonlySet<string> = new Set(SIMPLIFIED_ONLY_CHARS);
 /** Written Cantonese, which Hong Kong writes in Traditional script. */
 const CANTONESE = /[喺唔咗佢嘢冇嚟啲畀俾攰係嗰噉咁乜嘅]/u;
 
+/** Whether a text holds written Cantonese (answered with Hong Kong Traditional forms). */
+export const writesCantonese = (text: string) => CANTONESE.test(text);
+
 /** The script to answer fixed texts in. */
 export type Script = "en" | "zh-Hans" | "zh-Hant";
 

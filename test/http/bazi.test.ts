@@ -144,8 +144,10 @@ describe("a chart is stored without its conventions block (src/db/record-fragmen
     const stored = await storedRecord(created.json.id);
     const { id } = recordFragment(CONVENTIONS_JSON);
     expect(stored).toBe(created.text.replace(CONVENTIONS_JSON, `\u0001${id}\u0001`));
-    // Why: under ~4 KB a row stays in its SQLite leaf page (no overflow page to write).
-    expect(Buffer.byteLength(stored)).toBeLessThan(4000);
+    // Why: the conventions block (~4.5 KB) would double every row. Rows of ~4–5 KB now spill into an
+    // overflow page; measured, that costs no throughput (README, "Benchmarks"), and 8 KiB pages made
+    // every creation slower. The bound catches a block stored whole again.
+    expect(Buffer.byteLength(stored)).toBeLessThan(5000);
     expect(await s.db.count("record_fragments", "id = ?", id)).toBe(1);
     expect((await s.request("GET", `/v1/bazi/charts/${created.json.id}`)).text).toBe(created.text);
     expect((await post({ birth }, undefined, key)).text).toBe(created.text);

@@ -3,7 +3,7 @@
  * Plan, the immutable protocol snapshot (script, cautions, constraints). The
  * interpreter explains the Plan; it never changes the protocol or the safety state.
  */
-import type { LocalizedText, PlanBody } from "../../healing/index.ts";
+import type { Eyes, LocalizedText, Movement, PlanBody, Posture, PreferredIntensity } from "../../healing/index.ts";
 import type { HealingFactSheet } from "./types.ts";
 
 export interface StepFacts {
@@ -17,13 +17,13 @@ export interface ProtocolFacts {
   version: string;
   title: LocalizedText;
   minutes: number;
-  posture: string;
-  movement: string;
-  eyes: string;
+  posture: Posture;
+  movement: Movement;
+  eyes: Eyes;
   breath: string;
-  intensity: string;
-  /** "4 s in / 6 s out", or null for unpaced protocols. */
-  breathPace: string | null;
+  intensity: PreferredIntensity;
+  /** Seconds in and out, or null for unpaced protocols. */
+  breathPace: { inhale: number; exhale: number } | null;
   availability: string;
   steps: StepFacts[];
   cautions: LocalizedText[];
@@ -55,7 +55,7 @@ function protocolFacts(p: NonNullable<PlanBody["protocol"]>): ProtocolFacts {
     eyes: p.eyes,
     breath: p.breath,
     intensity: p.intensity,
-    breathPace: p.breath_pace ? `${p.breath_pace.inhale_seconds} s in / ${p.breath_pace.exhale_seconds} s out` : null,
+    breathPace: p.breath_pace ? { inhale: p.breath_pace.inhale_seconds, exhale: p.breath_pace.exhale_seconds } : null,
     availability: p.availability,
     steps: p.script.steps.map((s) => ({ startSeconds: s.start_seconds, seconds: s.seconds, text: s.text })),
     cautions: [...p.cautions],
@@ -86,7 +86,7 @@ export function healingFacts(subjectId: string, plan: StoredPlan): HealingFactSh
   if (protocol) {
     lines.push(
       `Protocol: ${protocol.id} v${protocol.version}, "${both(protocol.title)}", ${protocol.minutes} minutes, selected by ${data.selectionMode}`,
-      `Form: posture ${protocol.posture}, movement ${protocol.movement}, eyes ${protocol.eyes}, breath ${protocol.breath}${protocol.breathPace ? ` (${protocol.breathPace})` : ""}, intensity ${protocol.intensity}, delivery ${protocol.availability}`,
+      `Form: posture ${protocol.posture}, movement ${protocol.movement}, eyes ${protocol.eyes}, breath ${protocol.breath}${protocol.breathPace ? ` (${protocol.breathPace.inhale} s in / ${protocol.breathPace.exhale} s out)` : ""}, intensity ${protocol.intensity}, delivery ${protocol.availability}`,
       ...protocol.steps.map((s, i) => `Step ${i + 1} (${s.startSeconds}–${s.startSeconds + s.seconds} s): ${both(s.text)}`),
       ...protocol.cautions.map((c) => `Caution: ${both(c)}`),
       `Cultural note: ${both(protocol.culturalNote)}`,

@@ -5,10 +5,18 @@
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import type { LocalizedText } from "../../healing/index.ts";
+import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
+
+/** The protocol's form in Chinese words: a Chinese answer never shows the English enum values. */
+const FORM_ZH = {
+  posture: { seated: "坐姿", standing: "站姿", either: "坐站皆可" } satisfies Record<Posture, string>,
+  movement: { none: "无需动作", minimal: "少量动作", gentle: "轻柔动作", moderate: "适度动作" } satisfies Record<Movement, string>,
+  eyes: { open: "睁眼", closed: "闭眼", optional: "睁闭皆可" } satisfies Record<Eyes, string>,
+  intensity: { gentle: "温和", moderate: "适中" } satisfies Record<PreferredIntensity, string>,
+} as const;
 
 function opening(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage): string {
   return say(
@@ -25,13 +33,13 @@ function stepsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
 }
 
 function formParagraph(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage): string {
-  const pace = p.breathPace ? say(lang, `，呼吸节奏${p.breathPace}`, `, breathing at ${p.breathPace}`) : "";
+  const pace = p.breathPace ? say(lang, `，呼吸节奏吸${p.breathPace.inhale}秒、呼${p.breathPace.exhale}秒`, `, breathing ${p.breathPace.inhale} s in / ${p.breathPace.exhale} s out`) : "";
   const constraints = f.constraints.map((c) => pick(lang, c.text));
   const chosen = say(lang, f.selectionMode === "fallback" ? "由于没有其他练习通过筛选，方案选择了通用的稳定练习。" : "它是在通过全部安全与适配筛选的练习中得分最高的一项。", f.selectionMode === "fallback" ? "No other practice passed the filters, so the Plan chose the universal grounding practice." : "It scored highest among the practices that passed every safety and fit filter.");
   return sentences(
     lang,
     chosen,
-    say(lang, `形式：姿势${p.posture}，动作${p.movement}，眼睛${p.eyes}，强度${p.intensity}${pace}。`, `Form: posture ${p.posture}, movement ${p.movement}, eyes ${p.eyes}, intensity ${p.intensity}${pace}.`),
+    say(lang, `形式：${FORM_ZH.posture[p.posture]}，${FORM_ZH.movement[p.movement]}，${FORM_ZH.eyes[p.eyes]}，强度${FORM_ZH.intensity[p.intensity]}${pace}。`, `Form: posture ${p.posture}, movement ${p.movement}, eyes ${p.eyes}, intensity ${p.intensity}${pace}.`),
     constraints.length ? say(lang, `方案还附加了这些约束：${constraints.join(" ")}`, `The Plan also applies: ${constraints.join(" ")}`) : "",
   );
 }

@@ -107,6 +107,23 @@ describe("the local interpreter", () => {
     expect(say(plan, "hello")).toContain(plan.data.supportNotice!.en);
   });
 
+  test("Healing: the form in Chinese words, no English enum values in a Chinese answer", () => {
+    const zh = say(plan, "为什么选这个练习？");
+    expect(zh).toMatch(/形式：(坐姿|站姿|坐站皆可)，(无需动作|少量动作|轻柔动作|适度动作)，(睁眼|闭眼|睁闭皆可)，强度(温和|适中)/);
+    expect(zh).not.toMatch(/seated|standing|either|none|minimal|gentle|moderate|optional/);
+  });
+
+  test("Traditional Chinese in, Traditional out: Taiwan forms, or Hong Kong forms for Cantonese; Simplified stays Simplified", () => {
+    const tw = say(chart, "我的事業怎麼樣？");
+    expect(tw).toContain("你的八字四柱是：年柱己丑");
+    expect(tw).toContain("日主（代表你自己）是甲，屬陽木");
+    expect(tw).not.toContain("属阳木");
+    const hk = say(chart, "我份工點樣？");
+    expect(hk).toContain("屬陽木");
+    expect(say(chart, "我的事业怎么样？")).toContain("属阳木");
+    expect(say(cast, "結果如何？")).toContain("傳統上問工作、職位看官鬼");
+  });
+
   test("asked to recompute, it says the facts are fixed", () => {
     expect(say(chart, "Please recalculate my chart with another hour")).toContain("is fixed");
     expect(say(cast, "能不能重新起卦？")).toContain("不能重新计算或修改");
