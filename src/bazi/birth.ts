@@ -8,6 +8,9 @@ export type Gender = "男" | "女";
 export type CalendarType = "solar" | "lunar";
 /** "approximate" marks the hour pillar uncertain and lists its neighbours. */
 export type TimeConfidence = "exact" | "approximate";
+/** What the day and hour pillars read: local standard ("civil") time, or true solar time at the birthplace. */
+export const TIME_BASES = ["civil", "true_solar"] as const;
+export type TimeBasis = (typeof TIME_BASES)[number];
 
 /** A `birth` object as a client sends it (optional fields may be missing). */
 export interface BirthInput {
@@ -21,11 +24,13 @@ export interface BirthInput {
   is_leap_month?: boolean;
   time_confidence?: TimeConfidence;
   birthplace?: string;
+  time_basis?: TimeBasis;
 }
 
 /**
  * A validated birth with every default filled in. The date is in `calendar_type`'s calendar; the
- * time is civil UTC+08:00 either way. Build one with validateBirth (validate-birth.ts).
+ * time is the wall clock at the birthplace (Beijing time without one; birth-clock.ts). Build one with
+ * validateBirth (validate-birth.ts).
  */
 export interface NormalizedBirth {
   year: number;
@@ -38,6 +43,7 @@ export interface NormalizedBirth {
   is_leap_month: boolean;
   time_confidence: TimeConfidence;
   birthplace?: string;
+  time_basis: TimeBasis;
 }
 
 /** Longest accepted `birthplace`, in Unicode characters (code points). */

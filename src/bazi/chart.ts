@@ -4,7 +4,7 @@
  */
 import { type Almanac, almanac, FIRST_JDN, LAST_JDN, LAST_LUNAR_JDN } from "./almanac.ts";
 import type { NormalizedBirth } from "./birth.ts";
-import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, ymdFromJdn } from "./civil-date.ts";
+import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, type Ymd, ymdFromJdn } from "./civil-date.ts";
 import { CONVENTIONS, type Conventions } from "./conventions.ts";
 import { type FiveElements, fiveElements } from "./five-elements.ts";
 import { computeLuck, type Luck } from "./luck.ts";
@@ -13,16 +13,21 @@ import { type ShenSha, shenSha } from "./shen-sha.ts";
 import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveLunarDate } from "./lunar-calendar.ts";
 import { mingGong, shenGong, taiYuan } from "./palaces.ts";
 import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
-import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices } from "./pillars.ts";
+import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices, pillarsOf } from "./pillars.ts";
+import { type BirthClock, birthClock, type ChartPlace, readingText, type TrueSolarTime } from "./birth-clock.ts";
 import { branchOf, elementName, ganzhiName, stemOf } from "./relations.ts";
 import { type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
 import {
   approximateTimeWarning,
   type ChartWarning,
   type FourPillarNames,
+  birthplaceWarning,
   lunarMonthStartWarning,
   nearTermWarning,
+  repeatedTimeWarning,
+  summerTimeAppliedWarning,
   summerTimeWarning,
+  trueSolarTimeWarning,
   ziHourWarning,
 } from "./warnings.ts";
 import { hourEarlier, summerTimeKind } from "./summer-time.ts";
@@ -59,6 +64,10 @@ export interface ChartBody {
   ming_gong: NamedPillar;
   shen_gong: NamedPillar;
   luck: Luck;
+  /** The birthplace as the gazetteer knows it, or null (none given, or not recognised). */
+  place: ChartPlace | null;
+  /** True solar time at the birthplace, or null without a recognised one. */
+  true_solar_time: TrueSolarTime | null;
   /** Every interaction (合冲刑害破) among the four pillars. */
   relations: Interaction[];
   /** The core 神煞 on the pillars (shen-sha.ts). */
@@ -123,6 +132,39 @@ function lunarDisputeWarning(a: Almanac, b: NormalizedBirth, monthIndex: number)
   return lunarMonthStartWarning(label, a.monthStart[monthIndex], dispute.newMoon, dispute.alternativeStart, alternative);
 }
 
+/** The Beijing wall clock of an instant (civil seconds): what the luck cycle counts from. */
+function beijingWall(instant: number): { date: Ymd; hour: number; minute: number } {
+  const day = Math.floor(instant / DAY_SECONDS);
+  const inDay = instant - day * DAY_SECONDS;
+  return { date: ymdFromJdn(day), hour: Math.floor(inDay / 3600), minute: Math.floor((inDay % 3600) / 60) };
+}
+
+/** The warnings about the clock the chart read: the birthplace, summer time, true solar time. */
+function clockWarnings(a: Almanac, birth: NormalizedBirth, clock: BirthClock, p: PillarIndices, jdn: number, year: number): ChartWarning[] {
+  const warnings: ChartWarning[] = [];
+  if (clock.unrecognisedPlace) warnings.push(birthplaceWarning(clock.unrecognisedPlace));
+  if (!clock.place) {
+    // Beijing time as entered: say what a summer-time clock would have meant (summer-time.ts).
+    const summer = summerTimeKind(jdn, birth.hour, birth.minute);
+    if (summer) {
+      const earlier = hourEarlier(jdn, birth.hour, birth.minute);
+      const d = ymdFromJdn(earlier.jdn);
+      const standard = summer === "skipped" ? null : { text: earlier.text, pillars: fourNames(computePillars(a, earlier.jdn, d.year, d.month, earlier.hour, earlier.minute)) };
+      warnings.push(summerTimeWarning(summer, year, fourNames(p), standard));
+    }
+    return warnings;
+  }
+  const placeName = clock.place.name;
+  if (clock.summer && !clock.repeated) warnings.push(summerTimeAppliedWarning(placeName, clock.summer.entered, clock.summer.standard));
+  if (clock.repeated) warnings.push(repeatedTimeWarning(placeName, readingText(clock.standard), readingText(clock.repeated.reading), fourNames(pillarsOf(a, clock.repeated.reading, clock.repeated.instant))));
+  if (clock.trueSolar) {
+    const other = birth.time_basis === "true_solar" ? { basis: "civil" as const, reading: clock.standard } : { basis: "true_solar" as const, reading: clock.trueSolar.reading };
+    const q = pillarsOf(a, other.reading, clock.instant);
+    if (q.day !== p.day || q.hour !== p.hour) warnings.push(trueSolarTimeWarning(other.basis, readingText(other.reading), ganzhiName(q.day), ganzhiName(q.hour)));
+  }
+  return warnings;
+}
+
 /**
  * Compute the full chart of a validated birth.
  * @throws RangeError if the birth is not one validateBirth accepts.
@@ -132,7 +174,10 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
   const a = almanac();
   const { jdn, lunar, monthIndex } = resolveDate(a, birth);
   const date = birth.calendar_type === "solar" ? birth : ymdFromJdn(jdn);
-  const p = computePillars(a, jdn, date.year, date.month, birth.hour, birth.minute);
+  const clocked = birthClock(birth, jdn);
+  if (!clocked.ok) throw new RangeError(`${clocked.path}: ${clocked.message} (use validateBirth first)`);
+  const clock = clocked.clock;
+  const p = pillarsOf(a, clock.day, clock.instant);
   const dayStem = stemOf(p.day);
   const stems = [stemOf(p.year), stemOf(p.month), dayStem, stemOf(p.hour)];
   const branches = [branchOf(p.year), branchOf(p.month), branchOf(p.day), branchOf(p.hour)];
@@ -140,21 +185,14 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
 
   const hour: HourPillar = { ...pillarView(p.hour, dayStem), uncertain: approximate };
   const warnings: ChartWarning[] = [];
-  if (birth.hour === 23) warnings.push(ziHourWarning(p.day, p.daySect1));
-  const t = jdn * DAY_SECONDS + birth.hour * 3600 + birth.minute * 60;
-  const near = nearTermWarning(a, t, p.jie);
+  if (clock.day.hour === 23) warnings.push(ziHourWarning(p.day, p.daySect1));
+  const near = nearTermWarning(a, clock.instant, p.jie);
   if (near) warnings.push(near);
   if (approximate) {
-    hour.alternatives = [neighbourHour(jdn, birth.hour, -2), neighbourHour(jdn, birth.hour, 2)];
+    hour.alternatives = [neighbourHour(clock.day.jdn, clock.day.hour, -2), neighbourHour(clock.day.jdn, clock.day.hour, 2)];
     warnings.push(approximateTimeWarning(hour.ganzhi, hour.alternatives.map((x) => x.ganzhi)));
   }
-  const summer = summerTimeKind(jdn, birth.hour, birth.minute);
-  if (summer) {
-    const earlier = hourEarlier(jdn, birth.hour, birth.minute);
-    const d = ymdFromJdn(earlier.jdn);
-    const standard = summer === "skipped" ? null : { text: earlier.text, pillars: fourNames(computePillars(a, earlier.jdn, d.year, d.month, earlier.hour, earlier.minute)) };
-    warnings.push(summerTimeWarning(summer, date.year, fourNames(p), standard));
-  }
+  warnings.push(...clockWarnings(a, birth, clock, p, jdn, date.year));
   if (monthIndex >= 0) {
     const w = lunarDisputeWarning(a, birth, monthIndex);
     if (w) warnings.push(w);
@@ -180,14 +218,14 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
     ming_gong: namedPillar(mingGong(stems[0], branches[1], branches[3])),
     shen_gong: namedPillar(shenGong(stems[0], branches[1], branches[3])),
     luck: computeLuck(a, {
-      date,
-      hour: birth.hour,
-      minute: birth.minute,
+      ...beijingWall(clock.instant),
       male: birth.gender === "男",
       yearStem: stems[0],
       monthPillar: p.month,
       jie: p.jie,
     }),
+    place: clock.place,
+    true_solar_time: clock.trueSolar?.value ?? null,
     relations: natalInteractions(stems, branches),
     shen_sha: shenSha(stems, branches, p.day),
     conventions: { ...CONVENTIONS },

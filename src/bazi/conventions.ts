@@ -29,7 +29,7 @@ export interface Conventions {
 /** The service's conventions (see each chart's `conventions`). */
 export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   time_zone:
-    "Birth time is civil time in UTC+08:00 exactly as entered. No true-solar-time (longitude / equation of time) correction and no daylight-saving correction is applied: a time inside China's 1986–1991 summer time is read as standard time, with a CHINA_DAYLIGHT_SAVING_TIME warning giving the standard time and pillars if it came from a summer-time clock. birthplace is recorded only.",
+    "The time is the wall clock at the birthplace. Without a recognised birthplace it is Beijing time (UTC+08:00) as entered, and a time inside China's 1986–1991 summer time carries a CHINA_DAYLIGHT_SAVING_TIME warning with the standard-time alternative. A recognised place in mainland China means Beijing time (as birth records use, Xinjiang included) with that summer time taken off; any other place (Hong Kong, Macau, Taiwan, abroad) its IANA zone with its history. The day and hour pillars read local standard time (or true solar time with birth.time_basis true_solar: longitude and equation of time); the month and year pillars, the 节 distance and the luck cycle follow the birth instant.",
   ephemeris:
     "Solar terms and lunar months from lunar-typescript 1.8.6 (寿星万年历 algorithms, historical-almanac corrections before 1960). Supported: 1900-01-01 to 2100-12-31.",
   year_pillar: "Changes at the exact 立春 instant.",

@@ -2,6 +2,7 @@
 import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
+import { TIME_BASES } from "./birth.ts";
 import { SEASONAL_STATES } from "./seasons.ts";
 import { QI_RANKS, STRENGTH_BANDS } from "./strength.ts";
 import { ELEMENTS } from "./tables.ts";
@@ -11,13 +12,14 @@ export const BirthPayload = Type.Object(
     year: Type.Integer({ minimum: 1900, maximum: 2100 }),
     month: Type.Integer({ minimum: 1, maximum: 12 }),
     day: Type.Integer({ minimum: 1, maximum: 31, description: "Must exist in the given solar or lunar month." }),
-    hour: Type.Integer({ minimum: 0, maximum: 23, description: "Civil UTC+08:00 time; no true-solar-time or DST correction." }),
+    hour: Type.Integer({ minimum: 0, maximum: 23, description: "The wall-clock time at the birthplace (Beijing time, UTC+08:00, without a recognised one). Summer time at a recognised birthplace is taken off; see conventions.time_zone." }),
     minute: Type.Optional(Type.Integer({ minimum: 0, maximum: 59, default: 0 })),
     gender: StringEnum(["男", "女"] as const),
     calendar_type: Type.Optional(StringEnum(["solar", "lunar"] as const, { default: "solar" })),
     is_leap_month: Type.Optional(Type.Boolean({ default: false, description: "Only with lunar input; the month must really be leap that year." })),
-    birthplace: Type.Optional(Type.String({ maxLength: 120 })),
+    birthplace: Type.Optional(Type.String({ maxLength: 120, description: "A city, county or district (杭州, 浙江省淳安县, 臺北, Vancouver BC, New York, USA). When the gazetteer recognises it, the chart reads the time in its time zone and gives `place` and `true_solar_time`." })),
     time_confidence: Type.Optional(StringEnum(["exact", "approximate"] as const, { default: "exact" })),
+    time_basis: Type.Optional(StringEnum(TIME_BASES, { default: "civil", description: "What the day and hour pillars read: local standard time (`civil`) or true solar time at the birthplace (`true_solar`, which needs a recognised birthplace). The month and year always follow the birth instant." })),
   },
   { additionalProperties: false },
 );
@@ -97,6 +99,31 @@ export const FiveElementsSection = Type.Object(
   { additionalProperties: false, description: "Counts, seasonal states and the simple strong/weak rule that decides the favourable elements; `strength` grades it. Fields added later are absent on charts stored before them." },
 );
 
+/** The birthplace as the gazetteer knows it (src/place). */
+export const ChartPlaceSchema = Type.Object(
+  {
+    name: Type.String({ description: "The full Chinese name for a Chinese place (杭州市), else the English one." }),
+    country: Type.String({ description: "ISO 3166-1 alpha-2." }),
+    province: Type.Union([Type.String(), Type.Null()]),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    time_zone: Type.String({ description: "The IANA zone the entered time is read in; Asia/Shanghai (Beijing time) for all of mainland China." }),
+    approximate: Type.Boolean({ description: "The coordinates are the prefecture's, not the place's own." }),
+  },
+  { additionalProperties: false, examples: [{ name: "杭州市", country: "CN", province: "浙江省", longitude: 120.1614, latitude: 30.2937, time_zone: "Asia/Shanghai", approximate: false }] },
+);
+
+/** True solar time at the birthplace. */
+export const TrueSolarTimeSchema = Type.Object(
+  {
+    time: Type.String({ description: "YYYY-MM-DD HH:MM: local standard time plus the correction." }),
+    correction_minutes: Type.Number(),
+    longitude_minutes: Type.Number({ description: "(longitude − the zone's meridian) × 4." }),
+    equation_of_time_minutes: Type.Number(),
+  },
+  { additionalProperties: false, examples: [{ time: "1990-05-17 08:16", correction_minutes: 16.2, longitude_minutes: 0.7, equation_of_time_minutes: 3.7 }] },
+);
+
 /** The chart as documented: the binding top-level fields; inner objects are described in /docs. */
 export const ChartRecord = Type.Object(
   {
@@ -115,6 +142,8 @@ export const ChartRecord = Type.Object(
     ming_gong: Type.Unknown(),
     shen_gong: Type.Unknown(),
     luck: open,
+    place: Type.Optional(Type.Union([ChartPlaceSchema, Type.Null()], { description: "The recognised birthplace, or null. Absent on charts stored before it was added." })),
+    true_solar_time: Type.Optional(Type.Union([TrueSolarTimeSchema, Type.Null()], { description: "True solar time at the recognised birthplace, or null. Absent on charts stored before it was added." })),
     relations: Type.Optional(Type.Array(Relation, { description: "Every interaction (合冲刑害破) among the four pillars; see conventions.relations. Absent on charts stored before it was added." })),
     shen_sha: Type.Optional(Type.Array(ShenShaEntry, { description: "The core 神煞 on the pillars; see conventions.shen_sha. Absent on charts stored before it was added." })),
     conventions: open,

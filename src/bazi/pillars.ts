@@ -6,7 +6,7 @@
  * stem follows the NEXT day's stem while the day pillar stays.
  */
 import { type Almanac, FIRST_YEAR, jieIndexAt } from "./almanac.ts";
-import { DAY_SECONDS } from "./civil-date.ts";
+import { DAY_SECONDS, ymdFromJdn } from "./civil-date.ts";
 import { jiaziIndex, mod60 } from "./relations.ts";
 
 /** Sexagenary indices (0 = 甲子) of a chart's pillars plus what other conventions would give. */
@@ -60,6 +60,24 @@ export function hourPillarOf(jdn: number, hour: number): number {
   const branch = hourBranchOf(hour);
   const dayStem = dayPillarOf(hour === 23 ? jdn + 1 : jdn) % 10;
   return jiaziIndex(((dayStem % 5) * 2 + branch) % 10, branch);
+}
+
+/**
+ * All pillars when the day and hour are read on one clock (a local date as a JDN, hour) and the
+ * month and year at an instant (civil seconds, UTC+08:00) — a birth abroad, or by true solar time.
+ */
+export function pillarsOf(a: Almanac, day: { jdn: number; hour: number }, instant: number): PillarIndices {
+  const { year, month } = ymdFromJdn(Math.floor(instant / DAY_SECONDS));
+  const jie = jieIndexAt(a, instant, year, month);
+  const dayPillar = dayPillarOf(day.jdn);
+  return {
+    year: yearMonthOfJie(jie).year,
+    month: yearMonthOfJie(jie).month,
+    day: dayPillar,
+    hour: hourPillarOf(day.jdn, day.hour),
+    daySect1: day.hour === 23 ? dayPillarOf(day.jdn + 1) : dayPillar,
+    jie,
+  };
 }
 
 /**

@@ -5,8 +5,9 @@
  * must exist in that lunar year, and the date must lie in 1900-01-01 … 2100-12-31.
  */
 import { almanac, FIRST_YEAR, LAST_LUNAR_JDN, LAST_YEAR } from "./almanac.ts";
-import { BIRTHPLACE_MAX_LENGTH, type CalendarType, type Gender, type NormalizedBirth, type TimeConfidence } from "./birth.ts";
-import { daysInMonth, formatJdn, pad2 } from "./civil-date.ts";
+import { BIRTHPLACE_MAX_LENGTH, type CalendarType, type Gender, type NormalizedBirth, TIME_BASES, type TimeBasis, type TimeConfidence } from "./birth.ts";
+import { birthClock } from "./birth-clock.ts";
+import { daysInMonth, formatJdn, jdnFromYmd, pad2 } from "./civil-date.ts";
 import { resolveLunarDate } from "./lunar-calendar.ts";
 
 /** One problem with the input: where (e.g. "birth.day") and what. */
@@ -19,7 +20,7 @@ export interface ValidationDetail {
 export type ValidateBirthResult = { ok: true; birth: NormalizedBirth } | { ok: false; details: ValidationDetail[] };
 
 const ALLOWED = new Set([
-  "year", "month", "day", "hour", "minute", "gender", "calendar_type", "is_leap_month", "time_confidence", "birthplace",
+  "year", "month", "day", "hour", "minute", "gender", "calendar_type", "is_leap_month", "time_confidence", "birthplace", "time_basis",
 ]);
 
 function describe(v: unknown): string {
@@ -104,7 +105,8 @@ function dateProblem(b: NormalizedBirth): ValidationDetail | null {
 
 /**
  * Validate and normalise a `birth` object (defaults: minute 0, calendar_type "solar",
- * is_leap_month false, time_confidence "exact"). Accepts any value, so it is safe on raw JSON.
+ * is_leap_month false, time_confidence "exact", time_basis "civil"). Accepts any value, so it is
+ * safe on raw JSON.
  * @example validateBirth({ year: 2023, month: 2, day: 29, hour: 12, gender: "男" })
  * // { ok: false, details: [{ path: "birth.day", message: "2023-02 has 28 days" }] }
  */
@@ -128,6 +130,7 @@ export function validateBirth(birth: unknown): ValidateBirthResult {
     calendar_type: calendarType,
     is_leap_month: r.bool("is_leap_month", false),
     time_confidence: r.choice<TimeConfidence>("time_confidence", ["exact", "approximate"], "exact"),
+    time_basis: r.choice<TimeBasis>("time_basis", TIME_BASES, "civil"),
   };
   const birthplace = r.text("birthplace", BIRTHPLACE_MAX_LENGTH);
   if (birthplace !== undefined) normalized.birthplace = birthplace;
@@ -135,5 +138,16 @@ export function validateBirth(birth: unknown): ValidateBirthResult {
   if (r.details.length > 0) return { ok: false, details: r.details };
 
   const problem = dateProblem(normalized);
-  return problem ? { ok: false, details: [problem] } : { ok: true, birth: normalized };
+  if (problem) return { ok: false, details: [problem] };
+  // A time the birthplace's clocks never showed (summer time began over it), or true solar time without a known place.
+  const clock = birthClock(normalized, solarJdn(normalized));
+  return clock.ok ? { ok: true, birth: normalized } : { ok: false, details: [{ path: clock.path, message: clock.message }] };
+}
+
+/** The solar date (JDN) of a birth whose date checks passed. */
+function solarJdn(b: NormalizedBirth): number {
+  if (b.calendar_type === "solar") return jdnFromYmd(b.year, b.month, b.day);
+  const r = resolveLunarDate(almanac(), b.year, b.month, b.is_leap_month, b.day);
+  if (!r.ok) throw new RangeError("lunar date without a solar day (dateProblem passed it)");
+  return r.jdn;
 }

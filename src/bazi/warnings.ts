@@ -60,8 +60,51 @@ export interface SummerTimeWarning {
   pillars_change: boolean;
 }
 
+/** A birthplace the gazetteer does not know: the time is read as Beijing time. */
+export interface BirthplaceWarning {
+  code: "BIRTHPLACE_NOT_RECOGNISED";
+  message: string;
+}
+
+/** The entered time was summer time at the birthplace: the pillars read standard time. */
+export interface SummerTimeAppliedWarning {
+  code: "DAYLIGHT_SAVING_TIME_APPLIED";
+  message: string;
+  entered_time: string;
+  standard_time: string;
+}
+
+/** The entered time showed twice at the birthplace (clocks went back): the chart reads the first. */
+export interface RepeatedTimeWarning {
+  code: "DAYLIGHT_SAVING_TIME_REPEATED";
+  message: string;
+  /** The second occurrence in standard time, and the pillars then. */
+  alternative_standard_time: string;
+  alternative: FourPillarNames;
+}
+
+/** True solar time would give another day or hour pillar (or, when the chart reads it, civil time would). */
+export interface TrueSolarTimeWarning {
+  code: "TRUE_SOLAR_TIME_CHANGES_PILLARS";
+  message: string;
+  /** The clock the chart did not read, and its day and hour pillars. */
+  other_basis: "civil" | "true_solar";
+  other_time: string;
+  day: string;
+  hour: string;
+}
+
 /** Any chart warning. */
-export type ChartWarning = ZiHourWarning | NearSolarTermWarning | LunarMonthStartWarning | ApproximateTimeWarning | SummerTimeWarning;
+export type ChartWarning =
+  | ZiHourWarning
+  | NearSolarTermWarning
+  | LunarMonthStartWarning
+  | ApproximateTimeWarning
+  | SummerTimeWarning
+  | BirthplaceWarning
+  | SummerTimeAppliedWarning
+  | RepeatedTimeWarning
+  | TrueSolarTimeWarning;
 
 /** The four pillars by name. */
 export interface FourPillarNames {
@@ -175,5 +218,42 @@ export function summerTimeWarning(kind: SummerTimeKind, year: number, pillars: F
     standard_time: standard?.text ?? null,
     alternative: standard?.pillars ?? null,
     pillars_change: change,
+  };
+}
+
+export function birthplaceWarning(birthplace: string): BirthplaceWarning {
+  return {
+    code: "BIRTHPLACE_NOT_RECOGNISED",
+    message: `The birthplace "${birthplace}" is not in the gazetteer, so the time is read as Beijing time (UTC+08:00) and no true solar time is given. A city, county or district name (杭州, 浙江省淳安县, Vancouver BC) is recognised.`,
+  };
+}
+
+export function summerTimeAppliedWarning(place: string, entered: string, standard: string): SummerTimeAppliedWarning {
+  return {
+    code: "DAYLIGHT_SAVING_TIME_APPLIED",
+    message: `${entered} was summer time in ${place}: the day and hour pillars read standard time, ${standard}.`,
+    entered_time: entered,
+    standard_time: standard,
+  };
+}
+
+export function repeatedTimeWarning(place: string, chosen: string, other: string, pillars: FourPillarNames): RepeatedTimeWarning {
+  return {
+    code: "DAYLIGHT_SAVING_TIME_REPEATED",
+    message: `Clocks in ${place} showed this time twice as summer time ended. The chart reads the first (${chosen} standard time); the second, ${other} standard time, gives ${pillarsText(pillars)}.`,
+    alternative_standard_time: other,
+    alternative: pillars,
+  };
+}
+
+export function trueSolarTimeWarning(otherBasis: "civil" | "true_solar", otherTime: string, day: string, hour: string): TrueSolarTimeWarning {
+  const reading = otherBasis === "true_solar" ? `By true solar time (${otherTime})` : `By civil time (${otherTime})`;
+  return {
+    code: "TRUE_SOLAR_TIME_CHANGES_PILLARS",
+    message: `${reading} the day pillar would be ${day} and the hour pillar ${hour}. Which clock reads the day and hour is a school choice: birth.time_basis picks it.`,
+    other_basis: otherBasis,
+    other_time: otherTime,
+    day,
+    hour,
   };
 }

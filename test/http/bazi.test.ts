@@ -39,6 +39,9 @@ describe("validation says exactly what is wrong", () => {
     [{ ...birth, is_leap_month: true }, "birth.is_leap_month", undefined],
     [{ ...birth, birthplace: "地".repeat(121) }, "birth.birthplace", "must be at most 120 characters"],
     [{ ...birth, zodiac: "horse" }, "birth.zodiac", "is not an allowed property"],
+    [{ ...birth, time_basis: "solar" }, "birth.time_basis", undefined],
+    [{ ...birth, time_basis: "true_solar" }, "birth.time_basis", '"true_solar" needs a birthplace'],
+    [{ year: 1990, month: 4, day: 1, hour: 2, minute: 30, gender: "女", birthplace: "New York, NY" }, "birth.hour", "1990-04-01 02:30 never showed on a clock in New York (America/New_York): the clocks were put forward over it"],
   ])("%j → 400 at %s", async (b, path, message) => {
     const error = expectErrorShape(await post({ birth: b }), 400, "VALIDATION_ERROR");
     const detail = error.details.find((d: { path: string }) => d.path === path);
@@ -50,6 +53,23 @@ describe("validation says exactly what is wrong", () => {
     expect(expectErrorShape(await post({ birth, metadata: { a: 1 } }), 400, "VALIDATION_ERROR").details[0].path).toBe("metadata.a");
     expect(expectErrorShape(await post({ birth, x: 1 }), 400, "VALIDATION_ERROR").details[0].path).toBe("x");
     expect(expectErrorShape(await post({}), 400, "VALIDATION_ERROR").details[0]).toEqual({ path: "birth", message: "is required" });
+  });
+});
+
+describe("a birthplace", () => {
+  test("a recognised one gives place and true_solar_time, and reads the time in its zone", async () => {
+    const res = await post({ birth: { year: 1990, month: 7, day: 1, hour: 8, gender: "女", birthplace: "New York" } });
+    expect(res.status).toBe(201);
+    expect(res.json.place).toMatchObject({ name: "New York", country: "US", time_zone: "America/New_York", approximate: false });
+    expect(res.json.true_solar_time.time).toBe("1990-07-01 07:00");
+    expect(res.json.pillars.hour.ganzhi.endsWith("辰")).toBe(true); // 07:00 EST, not 08:00 EDT
+    expect(res.json.warnings.map((w: { code: string }) => w.code)).toContain("DAYLIGHT_SAVING_TIME_APPLIED");
+    expect(res.json.birth.time_basis).toBe("civil");
+  });
+  test("an unknown one is read as Beijing time, said in a warning; none gives null place", async () => {
+    const unknown = await post({ birth: { ...birth, birthplace: "Atlantis" } });
+    expect([unknown.status, unknown.json.place, unknown.json.warnings[0].code]).toEqual([201, null, "BIRTHPLACE_NOT_RECOGNISED"]);
+    expect((await post({ birth })).json.true_solar_time).toBeNull();
   });
 });
 

@@ -37,7 +37,7 @@ export interface BaziFacts {
 }
 
 /** The stored chart as far as the fact sheet reads it. */
-export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "luck" | "warnings"> & {
+export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "luck" | "warnings"> & Partial<Pick<ChartBody, "place" | "true_solar_time">> & {
   five_elements: Omit<ChartBody["five_elements"], "strength"> & Partial<Pick<ChartBody["five_elements"], "strength">>;
 };
 
@@ -80,7 +80,8 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
   const lines = [
     `Subject: BaZi chart ${subjectId}`,
     `Four pillars (year month day hour): ${pillarsText(data)}`,
-    `Birth (civil time UTC+08:00): ${data.solar.date} ${data.solar.time}, gender ${data.gender}, lunar ${data.lunarText}, time ${data.timeConfidence}`,
+    `Birth (${chart.place ? `local time at ${chart.place.name}, ${chart.place.country}, ${chart.place.time_zone}` : "Beijing time, UTC+08:00"}): ${data.solar.date} ${data.solar.time}, gender ${data.gender}, lunar ${data.lunarText}, time ${data.timeConfidence}`,
+    ...(chart.true_solar_time ? [`True solar time at the birthplace: ${chart.true_solar_time.time} (correction ${chart.true_solar_time.correction_minutes} min); the day and hour pillars read ${chart.birth.time_basis === "true_solar" ? "true solar time" : "local standard time"}`] : []),
     ...PILLAR_NAMES.map((n) => {
       const p = data.pillars[n];
       return `${n} pillar ${p.ganzhi}: stem ${p.stem_element}, branch ${p.branch_element}, 纳音 ${p.nayin}, 十神 ${p.ten_god}, 藏干 ${p.hidden.join(" ")}`;

@@ -97,7 +97,8 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
     expect(c.warnings).toEqual([]);
     expect(Object.keys(c.conventions).length).toBeGreaterThanOrEqual(10);
     expect(c.conventions.time_zone).toContain("UTC+08:00");
-    expect(c.birth).toEqual({ year: 1949, month: 10, day: 1, hour: 15, minute: 0, gender: "男", calendar_type: "solar", is_leap_month: false, time_confidence: "exact" });
+    expect(c.birth).toEqual({ year: 1949, month: 10, day: 1, hour: 15, minute: 0, gender: "男", calendar_type: "solar", is_leap_month: false, time_confidence: "exact", time_basis: "civil" });
+    expect([c.place, c.true_solar_time]).toEqual([null, null]);
   });
 
   test("the same birth given as the lunar date 1949 八月初十 gives the same chart", () => {
@@ -142,6 +143,6 @@ describe("1990-05-17 08:00, female (庚午 辛巳 壬午 甲辰; day master 壬 
 });
 
 test("computeChart refuses what validateBirth would reject", () => {
-  const bad = { year: 2024, month: 2, day: 1, hour: 0, minute: 0, gender: "男", calendar_type: "lunar", is_leap_month: true, time_confidence: "exact" } as const;
+  const bad = { year: 2024, month: 2, day: 1, hour: 0, minute: 0, gender: "男", calendar_type: "lunar", is_leap_month: true, time_confidence: "exact", time_basis: "civil" } as const;
   expect(() => computeChart(bad)).toThrow(RangeError);
 });

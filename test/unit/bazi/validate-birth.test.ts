@@ -14,13 +14,13 @@ describe("normalisation", () => {
   test("fills defaults", () => {
     expect(validateBirth(base)).toEqual({
       ok: true,
-      birth: { ...base, minute: 0, calendar_type: "solar", is_leap_month: false, time_confidence: "exact" },
+      birth: { ...base, minute: 0, calendar_type: "solar", is_leap_month: false, time_confidence: "exact", time_basis: "civil" },
     });
   });
 
   test("keeps given optional fields, including birthplace", () => {
     const input = { ...base, minute: 5, calendar_type: "lunar", is_leap_month: false, time_confidence: "approximate", birthplace: "北京" };
-    expect(validateBirth(input)).toEqual({ ok: true, birth: { ...base, minute: 5, calendar_type: "lunar", is_leap_month: false, time_confidence: "approximate", birthplace: "北京" } });
+    expect(validateBirth(input)).toEqual({ ok: true, birth: { ...base, minute: 5, calendar_type: "lunar", is_leap_month: false, time_confidence: "approximate", birthplace: "北京", time_basis: "civil" } });
   });
 });
 
