@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { CLASSES, features, pack, probabilities, type PackedModel } from "../src/safety/learned.ts";
 import { firingRules, scan } from "../src/safety/rule-table.ts";
 import { views } from "../src/safety/views.ts";
+import { loadMatterSet } from "../test/helpers/matter-sets.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
 export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev"] as const;
@@ -100,12 +101,25 @@ function chooseThreshold(examples: readonly Example[], none: readonly boolean[],
   return 0.99;
 }
 
+/**
+ * Ordinary questions and follow-ups from the change-of-matter development pairs (their author wrote
+ * plain divination traffic, no crisis): trained on as "none", because the safety sets' negatives are
+ * mostly hard ones and the model had learned to flag "And the bathroom I want to redo next year?".
+ * They do not count towards the false-alarm budget, which stays on the safety sets' own negatives.
+ */
+export function ordinaryMessages(): LabelledMessage[] {
+  const texts = new Set(loadMatterSet("set-a-dev").flatMap((p) => [p.question, p.follow_up]));
+  return [...texts].map((text, i) => ({ id: `ordinary-${i}`, text, lang: "mixed", level: "none", categories: [], topics: [], embedded_in_question: true }));
+}
+
 export function trainModel(): PackedModel {
-  const messages = DEVELOPMENT_SETS.flatMap((name) => loadSafetySet(name));
+  const safety = DEVELOPMENT_SETS.flatMap((name) => loadSafetySet(name));
+  const ordinary = ordinaryMessages();
+  const messages = [...safety, ...ordinary];
   const examples = messages.map((m) => ({ feats: features(views(m.text)), label: classOf(m) }));
   const rulesEscalate = messages.map((m) => firingRules(scan(m.text)).some((rule) => rule.tier === "crisis"));
-  const threshold = chooseThreshold(examples, messages.map((m) => m.level === "none"), rulesEscalate);
-  const trainedOn = Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadSafetySet(name).length]));
+  const threshold = chooseThreshold(examples, messages.map((m, i) => m.level === "none" && i < safety.length), rulesEscalate);
+  const trainedOn = { ...Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadSafetySet(name).length])), "matter/set-a-dev (ordinary texts)": ordinary.length };
   return pack(train(examples, 42), threshold, PRUNE_BELOW, trainedOn);
 }
 

@@ -16,6 +16,7 @@
  * weakly (a person or place word).
  */
 import { CueIndex } from "../text/cue-index.ts";
+import { type FrameReason, frameChange } from "./frame-change.ts";
 import { foldText } from "../text/language.ts";
 import {
   LINK_WORDS_EN,
@@ -45,13 +46,15 @@ export type Matter = (typeof MATTERS)[number];
 
 /** Why detectMatterChange decided as it did; stable codes for logs and tests. */
 export type MatterChangeReason =
+  | FrameReason
   | "different_matter"
   | "explicit_new_question"
   | "no_matter_in_follow_up"
   | "same_matter"
   | "linked_to_cast_matter"
   | "cast_matter_unknown"
-  | "weak_follow_up_matter";
+  | "weak_follow_up_matter"
+  | "refers_to_cast_matter";
 
 /** Result of comparing a cast question with a follow-up. */
 export interface MatterChange {
@@ -154,15 +157,37 @@ export function classifyMatter(text: string): Matter[] {
   return effective(scan(text));
 }
 
+/** A follow-up standing on its own: the asker or someone named, no reference back into the cast's matter. */
+const FRESH = /我|今年|明年|(?<![a-z])(?:my|i|me)(?![a-z])/;
+const REFERS_BACK =
+  /^(?:the|that|those|these|their|his|her|its|our)(?![a-z])|(?<![a-z])(?:that|those|these|their|its|it|they|he|she|him|her)(?![a-z])|(?<![a-z])this (?!year|month|week|summer|winter|spring|fall|autumn|time)|这家|那家|这个|那个|这位|那位|这边|那边|(?<![其吉])他|她|它|该|此|选的|选在/;
+
 /**
- * Whether `followUp` clearly asks about a different matter than the cast
- * question did. Fires (changed: true) only when the follow-up names a matter,
+ * Whether `followUp` opens another matter than the cast's question: first the frame (frame-change.ts:
+ * another person's matter, another target, a decision after the outcome, the matter dropped); then a
+ * domain switch (the lexicon's matters, disjoint from the cast's) only when the follow-up stands on
+ * its own — measured on an independent labelled set, a bare domain word was as often a person or
+ * thing inside the cast's matter ("the CEO was arrested", "这家生殖中心的医生").
+ * @example detectMatterChange("我明年能升职吗？", "那我老婆明年能升职吗？").reason // "whose"
+ */
+export function detectMatterChange(castQuestion: string, followUp: string): MatterChange {
+  const frame = frameChange(castQuestion, followUp);
+  const byDomain = detectDomainChange(castQuestion, followUp);
+  if (frame.changed) return { ...byDomain, changed: true, reason: frame.reason! };
+  if (!byDomain.changed || byDomain.reason === "explicit_new_question") return byDomain;
+  const f = foldText(followUp);
+  return FRESH.test(f) && !REFERS_BACK.test(f) ? byDomain : { ...byDomain, changed: false, reason: "refers_to_cast_matter" };
+}
+
+/**
+ * The domain switch by the lexicon alone (the check before frames existed):
+ * whether `followUp` names a different matter than the cast question did. Fires (changed: true) only when the follow-up names a matter,
  * shares none with the cast, does not tie
  * itself to the cast by cause or effect, and either the cast's matter is
  * strongly known and the follow-up's is strong too, or the follow-up is an
  * explicit new question ("换个问题", "another question", "what about my …").
  */
-export function detectMatterChange(castQuestion: string, followUp: string): MatterChange {
+function detectDomainChange(castQuestion: string, followUp: string): MatterChange {
   const cast = scan(castQuestion);
   const next = scan(followUp);
   const from = effective(cast);

@@ -3,6 +3,7 @@ import { classifyMatter, detectMatterChange, MATTERS } from "../../../src/matter
 import { MATTER_LEXICON } from "../../../src/matter/lexicon.ts";
 import pairs from "./matter-pairs.json";
 import { formatTally, tally } from "../../helpers/tally.ts";
+import { formatMatterFigures, loadMatterSet, matterFigures } from "../../helpers/matter-sets.ts";
 
 type Row = [cast: string, followUp: string, changed: boolean, tag?: string];
 const tune = pairs.tune as Row[];
@@ -104,5 +105,33 @@ describe("detectMatterChange", () => {
   test("deterministic", () => {
     const a = detectMatterChange("今年能买到房子吗", "我的考研能上岸吗");
     expect(detectMatterChange("今年能买到房子吗", "我的考研能上岸吗")).toEqual(a);
+  });
+});
+
+describe("the independent labelled pairs (test/data/matter), development half", () => {
+  test("precision ≥ 0.95 and recall ≥ 0.80 on the pairs tuned on (the held-out half runs through the API)", () => {
+    const f = matterFigures(loadMatterSet("set-a-dev"), (p) => detectMatterChange(p.question, p.follow_up).changed);
+    console.log(formatMatterFigures("matter/set-a-dev", f));
+    expect(f.precision).toBeGreaterThanOrEqual(0.95);
+    expect(f.recall).toBeGreaterThanOrEqual(0.8);
+  });
+
+  test.each([
+    ["我明年能升职吗？", "那我老婆明年能升职吗？", "whose"],
+    ["我今年考研能上岸吗？", "我男朋友也考，他能上岸吗？", "whose"],
+    ["Will my work visa be approved?", "If it's approved, should I sell my car here or ship it?", "decision"],
+    ["这笔房贷要不要提前还？", "车贷呢？", "what"],
+    ["我跟男友交往五年了，他會跟我求婚嗎？", "先不管他了，我今年的工作運怎樣？", "drop"],
+  ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
+    expect(detectMatterChange(question, followUp)).toMatchObject({ changed: true, reason });
+  });
+
+  test.each([
+    ["I lost my wallet. Will I get it back?", "What about my driver's license that was in it?"], // inside the wallet
+    ["我老公这次竞聘处长能成功吗？他的对手是一个女同事。", "那她呢？"], // the rival, inside the matter
+    ["Will our IVF transfer succeed?", "Is our clinic's doctor good?"], // a person inside the matter, not a health question
+    ["我下周二的公务员面试能过吗？", "面试那天穿正装还是商务休闲？"], // advice
+  ] as const)("%s → %s: same", (question, followUp) => {
+    expect(detectMatterChange(question, followUp).changed).toBe(false);
   });
 });

@@ -1,0 +1,97 @@
+/**
+ * A follow-up that opens another matter than the cast's, read as a frame — what, whose, which
+ * decision — rather than by domain words alone (which mistook "the surgeon" for a new matter and
+ * missed "and my son's test?"). One-sided on purpose: a wrong "new" costs the person a recast, so
+ * each signal below is one people use to open a new question, and anything else stays the same
+ * matter (the cast itself, timing, advice, a meaning, a person or thing inside the matter).
+ *
+ * Signals, each with its reason:
+ * - `drop`: the follow-up sets the cast's matter aside ("forget him", "先不管他了", "unrelated, but").
+ * - `decision`: a new decision that follows the outcome ("if it's approved, should I…", "卖掉之后是
+ *   买新房还是先租房", "如果没过线，要不要二战").
+ * - `whose`: the same kind of question about someone else — a relative or friend doing it too ("my
+ *   sister wants to open a bakery too", "我闺蜜也在找工作"), or asked after ("and my husband?",
+ *   "那我老婆呢", "那我呢" when the cast was about someone else).
+ * - `what`: another target asked after in the same breath ("and my car loan?", "车贷呢？", "what
+ *   about the deal with the Brazilian supplier?"), or announced ("顺便问下…", "I'm also thinking of…").
+ */
+import { foldText } from "../text/language.ts";
+import { TIE_WORDS_PATTERN, whose } from "./person.ts";
+
+export type FrameReason = "drop" | "decision" | "whose" | "what";
+
+const DROP = /^forget [\w']+[,.]|(?<![a-z])(?:forget (?:it|him|her|them|that|about)|never ?mind|unrelated|different topic|the real question|moving on)(?![a-z])|先不管|不管(?:他|她|它|了)|算了不问|心里有数了|这个先放一边/;
+
+/** A condition on the outcome, then a decision word. */
+const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
+const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|之后|以后|后，|后,).{0,24}?(?:要不要|该不该|应不应该|是不是该|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}[？?]|去.{1,8}还是|要.{1,8}还是)|(?:后|之后|以后)(?:要不要|该不该|是不是该)/;
+
+/** Relatives and others beyond the ties of a useful god (an uncle's matter is read from 父母 too, but is still someone else's). */
+const OTHERS_ZH = "舅舅|舅妈|姑姑|姑父|姨妈|阿姨|叔叔|婶婶|伯伯|伯父|嫂子|姐夫|妹夫|弟媳|公婆|岳父|岳母|表姐|表哥|表妹|表弟|堂哥|堂姐|室友|学弟|学妹|师兄|师姐|阿公|阿嬷|阿妹|阿哥|阿姐|同事|邻居|朋友|闺蜜";
+const OTHERS_EN = "uncle|aunt|cousin|in-laws|niece|nephew|neighbou?r|coworker|colleague|roommate|boss";
+/** Someone doing the same: a person, then 也/都/too within the clause ("我舅舅也投了", "my uncle lost money there too"). */
+const PARALLEL_ZH = new RegExp(`(?:${TIE_WORDS_PATTERN.zh}|${OTHERS_ZH})[^，。？！,.?!]{0,8}(?:也|都)`);
+const PARALLEL_EN = new RegExp(`(?<![a-z])(?:my|our|her|his|their) (?:${TIE_WORDS_PATTERN.en}|${OTHERS_EN})(?![a-z-]).{0,60}(?<![a-z])(?:too|also|as well)(?![a-z])`);
+/** The asker doing the same after a cast about someone else ("我自己也老腰疼"). */
+const SELF_TOO = /^(?:那)?我(?:自己)?也|^(?:and )?(?:i|me) too(?![a-z])/;
+
+/** Asking after something else: "and X?", "what about X?", "X呢？" (X not a bare pronoun). */
+const AFTER_EN = /^(?:and|what about|how about)(?![a-z])\s+(?!(?:him|her|them|it|that|this|he|she)\b)(.{2,60}?)\s*[?？]?$/;
+const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，,]|$)/;
+/** "那我老婆明年能升职吗": a leading 那 then someone. */
+const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
+/** Words too common to tell two targets apart. */
+const STOP_EN = new Set(["the", "a", "an", "my", "our", "of", "with", "from", "to", "in", "on", "for", "and", "at", "this", "that", "next", "last", "other", "one"]);
+/** A question announced as another one. */
+const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外|还有)|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
+/** Words that tie "X?" back into the cast's matter (the licence "that was in it", 里面的). */
+const INSIDE = /(?<![a-z])(?:in it|inside|that was in|from it|of it)(?![a-z])|里面|里头|其中/;
+const PRONOUN_ONLY = /^(?:他|她|它|他们|她们|佢|佢哋|him|her|them|it|he|she)$/;
+/** "然后呢", "感情方面呢", "结果呢": asking on about the same reading, not after another target. */
+const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的/;
+
+/** An English target none of whose words the cast's question has, or one with a proper name it lacks ("the Brazilian supplier"). */
+function newTarget(subject: string, question: string, original: string): boolean {
+  const words = subject.split(/[^a-z0-9']+/).filter((w) => w && !STOP_EN.has(w));
+  const asked = new Set(question.split(/[^a-z0-9']+/));
+  if (words.length > 0 && words.every((w) => !asked.has(w))) return true;
+  const proper = original.match(/(?<!^)(?<![.?!]\s)\b[A-Z][a-z]+/g) ?? [];
+  return proper.some((w) => !asked.has(w.toLowerCase()));
+}
+
+export interface FrameChange {
+  changed: boolean;
+  reason: FrameReason | null;
+}
+
+/**
+ * Whether `followUp` opens another matter than `castQuestion`, by the signals above.
+ * @example frameChange("我明年能升职吗？", "升不了的话，是不是该跳槽？") // { changed: true, reason: "decision" }
+ * @example frameChange("Will I get my wallet back?", "What about my license that was in it?") // { changed: false, reason: null }
+ */
+export function frameChange(castQuestion: string, followUp: string): FrameChange {
+  const f = foldText(followUp).trim();
+  const q = foldText(castQuestion);
+  const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
+  if (DROP.test(f)) return yes("drop");
+  if (DECISION_EN.test(f) || DECISION_ZH.test(f)) return yes("decision");
+  if (PARALLEL_ZH.test(f) || PARALLEL_EN.test(f)) return yes("whose");
+  const cast = whose(castQuestion);
+  const next = whose(followUp);
+  if (cast.owner && SELF_TOO.test(f)) return yes("whose");
+  if (THEN_ZH.test(f) && next.owner && next.owner !== cast.owner && !cast.named.includes(next.owner)) return yes("whose");
+  // Asked after someone by their tie: another owner than the cast's (or the asker, after someone else's cast).
+  const askedAfter = AFTER_EN.exec(f)?.[1] ?? AFTER_ZH.exec(f.replace(/[，,。.！!\s]+$/, ""))?.[1];
+  if (askedAfter !== undefined) {
+    const subject = askedAfter.replace(/^(?:my|our) /, "").trim();
+    if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || SAME_READING.test(subject)) return { changed: false, reason: null };
+    if (/^(?:我|我自己|me|mine|myself)$/.test(subject)) return cast.owner ? yes("whose") : { changed: false, reason: null };
+    const tie = next.named.find((t) => !cast.named.includes(t));
+    if (tie) return yes("whose");
+    // Something not in the cast's question: another target.
+    const han = subject.replace(/^(?:我的|我们的|我家的?|我)/, "");
+    if (/\p{Script=Han}/u.test(subject) ? han.length > 0 && !q.includes(han.slice(0, 2)) : newTarget(subject, q, followUp)) return yes("what");
+  }
+  if (ANOTHER.test(f)) return yes("what");
+  return { changed: false, reason: null };
+}
