@@ -20,23 +20,41 @@ import { TIE_WORDS_PATTERN, whose } from "./person.ts";
 
 export type FrameReason = "drop" | "decision" | "whose" | "what";
 
-const DROP = /^forget [\w']+[,.]|(?<![a-z])(?:forget (?:it|him|her|them|that|about)|never ?mind|unrelated|different topic|the real question|moving on)(?![a-z])|先不管|不管(?:他|她|它|了)|算了不问|心里有数了|这个先放一边/;
+const DROP = /^forget [\w']+[,.]|(?:^|[,.!?] ?|ok,? |honestly,? |eh,? )forget (?!it was)|(?<![a-z])(?:forget (?:it|him|her|them|that|about)|never ?mind|unrelated|different (?:topic|question)|the real question|moving on)(?![a-z])|先不管|不管(?:他|她|它|了)|算了不问|心里有数了|这个先放一边|先放一边|放一边/;
+/** Setting the matter aside in speech ("算了…", "不问了", "whatever,"): only when a new question follows. */
+const SET_ASIDE = /算了|算啦|不问了|不想问|不想了|不说(?:他|她|这个|了)|不跟(?:他|她)耗|唔讲|唔问|(?<![a-z])whatever(?![a-z])/;
+const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看看|[吗嗎？?]|(?<![a-z])(?:will|is|can|should|am|do) (?:i|my|he|she|we)(?![a-z])/;
 
 /** A condition on the outcome, then a decision word. */
 const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
-const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|之后|以后|后，|后,).{0,24}?(?:要不要|该不该|应不应该|是不是该|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}[？?]|去.{1,8}还是|要.{1,8}还是)|(?:后|之后|以后)(?:要不要|该不该|是不是该)/;
+const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:要不要|该不该|应不应该|应唔应该|系咪应该|是不是该|是不是就|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)/;
+/** A decision about the very offer or result asked of ("if they make an offer, should I take it or negotiate?"): the same matter. */
+const SAME_DECISION = /should i (?:take|accept|sign) (?:it|the offer|the job|the deal|their offer)(?![a-z])|should i (?:negotiate|counter)(?![a-z])|要不要接受|该不该接受|要不要签|要不要谈/;
 
 /** Relatives and others beyond the ties of a useful god (an uncle's matter is read from 父母 too, but is still someone else's). */
-const OTHERS_ZH = "舅舅|舅妈|姑姑|姑父|姨妈|阿姨|叔叔|婶婶|伯伯|伯父|嫂子|姐夫|妹夫|弟媳|公婆|岳父|岳母|表姐|表哥|表妹|表弟|堂哥|堂姐|室友|学弟|学妹|师兄|师姐|阿公|阿嬷|阿妹|阿哥|阿姐|同事|邻居|朋友|闺蜜";
-const OTHERS_EN = "uncle|aunt|cousin|in-laws|niece|nephew|neighbou?r|coworker|colleague|roommate|boss";
+const OTHERS_ZH = "亲妈|亲爸|我妹|我姐|我哥|我弟|家姐|细佬|小姑|大伯|二伯|姪子|侄子|侄女|外甥|师弟|师妹|老二|老大|舅舅|舅妈|姑姑|姑父|姨妈|阿姨|叔叔|婶婶|伯伯|伯父|嫂子|姐夫|妹夫|弟媳|公婆|岳父|岳母|表姐|表哥|表妹|表弟|堂哥|堂姐|室友|学弟|学妹|师兄|师姐|阿公|阿嬷|阿妹|阿哥|阿姐|同事|邻居|朋友|闺蜜";
+const OTHERS_EN = "uncle|aunt|cousin|in-laws|brother-in-law|sister-in-law|niece|nephew|neighbou?r|coworker|colleague|roommate|teammate|twin|boss|study partner";
+/** "will hers go through", "is his ok": the same thing asked of someone else's. */
+const THEIRS = /(?<![a-z])(?:(?:will|is|are|does|did|would|can|could) (?:hers|theirs)|(?:hers|theirs) (?:be|go|pass|work|come|get)|will his (?:be|go|pass|work|come)|is his (?:ok|okay|serious|fine))(?![a-z])/;
+/** Another one of the same kind doing it too ("家里另一只狗也舔了"). */
+const ANOTHER_ONE_TOO = /另一(?:只|隻|个|個|位|家|套|间|間)[^，,？?]{0,8}也/;
 /** Someone doing the same: a person, then 也/都/too within the clause ("我舅舅也投了", "my uncle lost money there too"). */
 const PARALLEL_ZH = new RegExp(`(?:${TIE_WORDS_PATTERN.zh}|${OTHERS_ZH})[^，。？！,.?!]{0,8}(?:也|都)`);
 const PARALLEL_EN = new RegExp(`(?<![a-z])(?:my|our|her|his|their) (?:${TIE_WORDS_PATTERN.en}|${OTHERS_EN})(?![a-z-]).{0,60}(?<![a-z])(?:too|also|as well)(?![a-z])`);
 /** The asker doing the same after a cast about someone else ("我自己也老腰疼"). */
 const SELF_TOO = /^(?:那)?我(?:自己)?也|^(?:and )?(?:i|me) too(?![a-z])/;
 
+/** Someone of the asker's named, then asked after ("my roommate applied for the Marshall, will she get it?"). */
+const SOMEONE_ASKED = new RegExp(`(?<![a-z])(?:my|our) (?:${TIE_WORDS_PATTERN.en}|${OTHERS_EN}|friend|best friend)(?![a-z-])[^.?!]{3,60}[,.;]\\s*(?:will|can|could|would) (?:she|he|they)(?![a-z])`);
+
 /** Asking after something else: "and X?", "what about X?", "X呢？" (X not a bare pronoun). */
-const AFTER_EN = /^(?:and|what about|how about)(?![a-z])\s+(?!(?:him|her|them|it|that|this|he|she)\b)(.{2,60}?)\s*[?？]?$/;
+const AFTER_EN = /^(?:and|also|what about|how about)(?![a-z])\s+(?!(?:him|her|them|it|that|this|he|she)\b)(.{2,60}?)\s*(?:[?？,]|$)/;
+/** An aspect of the same event ("the weather that day", "the essay portion", "下午两点到六点这段"): not another target. */
+const ASPECT = /(?<![a-z])(?:that day|portion|part|section|round|stage|side|time slot|the day of)(?![a-z])|这段|那段|时间|时段|小时|部分|阶段|那关|环节/;
+/** Another target of the same kind, said to be going on too ("阿里那边也在面，那个能成吗", "我还有个甲状腺结节，那个要不要紧"). */
+const PARALLEL_TARGET = /(?:也|还有个|还有一个|还想|另外)[^，,]{1,16}[，,]\s*那(?:个|個|间|間|趟|笔|筆|单|單|套|只|隻|边|邊)|(?<![a-z])i (?:also )?(?:applied|interviewed|filed|submitted)[^.?!]{0,40}(?:too|also|as well)(?![a-z])/;
+/** An earlier, other item ("上个月飞走的那只鹦鹉", "上次它吞的那颗扣子"). */
+const EARLIER_ITEM = /^(?:上个月|上次|上回|去年|之前)[^，,？?]{1,14}的?那(?:只|隻|颗|顆|串|件|个|個|事|笔|筆|趟)/;
 const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，,]|$)/;
 /** "那我老婆明年能升职吗": a leading 那 then someone. */
 const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
@@ -74,8 +92,9 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const q = foldText(castQuestion);
   const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
   if (DROP.test(f)) return yes("drop");
-  if (DECISION_EN.test(f) || DECISION_ZH.test(f)) return yes("decision");
-  if (PARALLEL_ZH.test(f) || PARALLEL_EN.test(f)) return yes("whose");
+  if (SET_ASIDE.test(f) && ASKS_ON.test(f.replace(SET_ASIDE, ""))) return yes("drop");
+  if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f)) return yes("decision");
+  if (PARALLEL_ZH.test(f) || PARALLEL_EN.test(f) || THEIRS.test(f) || ANOTHER_ONE_TOO.test(f) || SOMEONE_ASKED.test(f)) return yes("whose");
   const cast = whose(castQuestion);
   const next = whose(followUp);
   if (cast.owner && SELF_TOO.test(f)) return yes("whose");
@@ -84,7 +103,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const askedAfter = AFTER_EN.exec(f)?.[1] ?? AFTER_ZH.exec(f.replace(/[，,。.！!\s]+$/, ""))?.[1];
   if (askedAfter !== undefined) {
     const subject = askedAfter.replace(/^(?:my|our) /, "").trim();
-    if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || SAME_READING.test(subject)) return { changed: false, reason: null };
+    if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || SAME_READING.test(subject) || ASPECT.test(subject)) return { changed: false, reason: null };
     if (/^(?:我|我自己|me|mine|myself)$/.test(subject)) return cast.owner ? yes("whose") : { changed: false, reason: null };
     const tie = next.named.find((t) => !cast.named.includes(t));
     if (tie) return yes("whose");
@@ -92,6 +111,6 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
     const han = subject.replace(/^(?:我的|我们的|我家的?|我)/, "");
     if (/\p{Script=Han}/u.test(subject) ? han.length > 0 && !q.includes(han.slice(0, 2)) : newTarget(subject, q, followUp)) return yes("what");
   }
-  if (ANOTHER.test(f)) return yes("what");
+  if (ANOTHER.test(f) || PARALLEL_TARGET.test(f) || EARLIER_ITEM.test(f)) return yes("what");
   return { changed: false, reason: null };
 }

@@ -1,19 +1,24 @@
 /**
  * The held-out change-of-matter pairs through the HTTP API, as an integrator meets them: a LiuYao
  * cast for each question, a first Response, then the follow-up — 409 NEW_SUBJECT_REQUIRED is "new",
- * an answer is "same". The pairs were written by an author who never saw the classifier; they are
- * read here only as figures (the -dev half is for tuning).
+ * an answer is "same". Each set was written by an author who never saw the classifier (C after all
+ * the tuning on A's and B's development pairs); they are read here only as figures.
  *
- * Goal (issue): precision ≥ 0.95, recall ≥ 0.80. Precision is met (0.952); recall is not yet (0.717): the
- * test holds the recall reached so nothing slips back, and fails below 0.95 precision.
+ * Goal (issue): precision ≥ 0.95, recall ≥ 0.80. Neither set meets all of it yet (A: precision 0.95,
+ * recall just under; C: precision 0.90, recall 0.64): the test holds the figures reached (FLOOR) so
+ * nothing slips back, and prints them for the README.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { formatMatterFigures, loadMatterSet, matterFigures } from "../helpers/matter-sets.ts";
+import { formatMatterFigures, loadMatterSet, matterFigures, type MatterSetName } from "../helpers/matter-sets.ts";
 import { responsesClient } from "../helpers/responses.ts";
 import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
 
 const GOAL = { precision: 0.95, recall: 0.8 };
-const RECALL_REACHED = 0.71;
+/** Reached through the API, rounded down. */
+const FLOOR: Partial<Record<MatterSetName, { precision: number; recall: number }>> = {
+  "set-a-heldout": { precision: 0.95, recall: 0.77 },
+  "set-c-heldout": { precision: 0.9, recall: 0.62 },
+};
 
 let s: TestServer;
 beforeAll(async () => {
@@ -21,9 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-test("set-a-heldout through the API: precision at least 0.95, recall at or above the figure reached", async () => {
+test.each(Object.entries(FLOOR))("%s through the API: precision and recall at or above the figures reached", async (name, floor) => {
   const r = responsesClient(s);
-  const pairs = loadMatterSet("set-a-heldout");
+  const pairs = loadMatterSet(name as MatterSetName);
   const firstOf = new Map<string, string>();
   const judged = new Map<string, boolean>();
   for (const p of pairs) {
@@ -40,7 +45,7 @@ test("set-a-heldout through the API: precision at least 0.95, recall at or above
     judged.set(p.id, res.status === 409);
   }
   const f = matterFigures(pairs, (p) => judged.get(p.id)!);
-  console.log(formatMatterFigures(`matter set-a-heldout (goal: precision ${GOAL.precision}, recall ${GOAL.recall})`, f));
-  expect(f.precision).toBeGreaterThanOrEqual(GOAL.precision);
-  expect(f.recall).toBeGreaterThanOrEqual(RECALL_REACHED);
+  console.log(formatMatterFigures(`matter ${name} (goal: precision ${GOAL.precision}, recall ${GOAL.recall})`, f));
+  expect(f.precision).toBeGreaterThanOrEqual(floor!.precision);
+  expect(f.recall).toBeGreaterThanOrEqual(floor!.recall);
 });
