@@ -66,7 +66,7 @@ const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外|还有)|(?<![a-z])(?:i'
 const INSIDE = /(?<![a-z])(?:in it|inside|that was in|from it|of it)(?![a-z])|里面|里头|其中/;
 const PRONOUN_ONLY = /^(?:他|她|它|他们|她们|佢|佢哋|him|her|them|it|he|she)$/;
 /** "然后呢", "感情方面呢", "结果呢": asking on about the same reading, not after another target. */
-const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的/;
+const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的|^(?:then|next|more|so|after that|what else|why|how|the rest|otherwise|if not|if so)$/;
 
 /** An English target none of whose words the cast's question has, or one with a proper name it lacks ("the Brazilian supplier"). */
 function newTarget(subject: string, question: string, original: string): boolean {

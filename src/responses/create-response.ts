@@ -15,12 +15,29 @@ import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts"
 import type { Capability } from "../db/types.ts";
 import { SUPPORT_LINE, safetyActionFor, type CrisisCategory } from "../safety/index.ts";
 import { mentionedConstraints } from "./reading-limits.ts";
+import type { MatterChange } from "../matter/matter.ts";
 import { factSheet } from "./facts/index.ts";
 import { decideTurn, type SubjectGate } from "./turn.ts";
 import { detectLanguage, detectScript } from "../text/language.ts";
 import { localRollingSummary, startSummary } from "./summary.ts";
 import { payloadShape, type ResponsePayload, type ResponseRecord } from "./model.ts";
 import { ModelFailure, type Interpretation, type Interpreter, type InterpretRequest } from "./interpreter.ts";
+
+/** What the follow-up changed, in the 409's message. */
+function whatChanged(change: MatterChange): string {
+  switch (change.reason) {
+    case "whose":
+      return "another person's matter";
+    case "what":
+      return "another thing or event";
+    case "decision":
+      return "a new decision that follows the outcome, another matter";
+    case "drop":
+      return "something else, setting the cast's matter aside, another matter";
+    default:
+      return `another matter (${change.to.join(", ")})`;
+  }
+}
 
 export interface ResponseDeps {
   responses: ResponseStore;
@@ -88,8 +105,7 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     });
   }
   if (decision.kind === "new_subject_required") {
-    const { from, to } = decision.change;
-    throw new ApiError("NEW_SUBJECT_REQUIRED", `This asks about another matter (${to.join(", ")}) than the cast's question (${from.join(", ") || "unclear"}); one cast answers one matter. Create a new cast for it.`);
+    throw new ApiError("NEW_SUBJECT_REQUIRED", `This asks about ${whatChanged(decision.change)} than the cast's question; one cast answers one matter. Create a new cast for it.`);
   }
   const facts = factSheet(turn.capability, turn.subjectId, turn.subject);
   const summary = turn.previous?.summary ?? startSummary(facts.headline);
