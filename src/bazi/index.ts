@@ -14,5 +14,6 @@ export { annualPillars, monthPillars, natalChartOf, type MonthPillar, type Natal
 export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";
 export type { GradedStrength, Root, StrengthBand } from "./strength.ts";
 export type { Element } from "./tables.ts";
+export { elementsOfGanzhi } from "./relations.ts";
 export type { ChartWarning, FourPillarNames } from "./warnings.ts";
 export { type ValidateBirthResult, type ValidationDetail, validateBirth } from "./validate-birth.ts";

@@ -4,6 +4,7 @@
  * table at module load, so chart assembly only does array reads.
  */
 import {
+  BRANCH_ELEMENT,
   BRANCHES,
   ELEMENTS,
   GROWTH_STAGES,
@@ -126,4 +127,15 @@ export function xunHead(jiazi: number): number {
 export function voidBranches(jiazi: number): [number, number] {
   const headBranch = xunHead(jiazi) % 12;
   return [(headBranch + 10) % 12, (headBranch + 11) % 12];
+}
+
+/**
+ * The elements of a 干支's stem and of its branch's main qi.
+ * @example elementsOfGanzhi("丙寅") // { stem: "fire", branch: "wood" }
+ */
+export function elementsOfGanzhi(ganzhi: string): { stem: Element; branch: Element } | null {
+  const stem = STEMS.indexOf(ganzhi[0] as never);
+  const branch = BRANCHES.indexOf(ganzhi[1] as never);
+  if (stem < 0 || branch < 0) return null;
+  return { stem: ELEMENTS[STEM_ELEMENT[stem]!]!, branch: ELEMENTS[BRANCH_ELEMENT[branch]!]! };
 }

@@ -5,8 +5,8 @@
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround } from "../facts/index.ts";
-import type { ReplyLanguage } from "../../text/language.ts";
-import type { YearPillar } from "../../bazi/index.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import { elementsOfGanzhi, type YearPillar } from "../../bazi/index.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -56,18 +56,36 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
-function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+/**
+ * How a luck or year pillar sits with the chart's favourable elements: its stem's element and its
+ * branch's main qi, each favourable or not — both: on the whole favourable; one: mixed; neither: on
+ * the whole unfavourable. A traditional tendency, stated as one.
+ */
+function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): string {
+  const e = elementsOfGanzhi(ganzhi);
+  if (!e) return "";
+  const good = (el: string) => f.favorable.includes(el);
+  const part = (label: string, labelEn: string, el: string) => say(lang, `${label}${elementName("zh", el)}${good(el) ? "为喜用" : "为忌"}`, `its ${labelEn} is ${el}, ${good(el) ? "favorable" : "unfavorable"}`);
+  const score = Number(good(e.stem)) + Number(good(e.branch));
+  const overall = score === 2 ? say(lang, "整体偏顺，传统上是可以多争取的时候", "on the whole favorable (traditionally a time to reach for more)") : score === 1 ? say(lang, "吉凶参半，顺中有阻，宜稳中求进", "mixed (help and hindrance together; steady steps are advised)") : say(lang, "整体偏逆，传统上宜守不宜攻", "on the whole unfavorable (traditionally a time to hold rather than push)");
+  return say(lang, `${ganzhi}：天干${part("", "", e.stem)}，地支${part("", "", e.branch)}，${overall}。`, `${ganzhi}: ${part("", "stem", e.stem)}; ${part("", "branch", e.branch)}, so it is ${overall}.`);
+}
+
+function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: string): string {
   const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
   const current = f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear);
   const next = f.luck.pillars.find((p) => p.startYear > year);
   const at = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi}（${p.startYear}–${p.endYear}）`;
   const atEn = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi} (${p.startYear}–${p.endYear})`;
   const direction = say(lang, f.luck.direction === "forward" ? "顺行" : "逆行", f.luck.direction);
+  // The luck pillar the question names ("丁丑大运"), else the one in force now.
+  const named = f.luck.pillars.find((p) => foldText(input).includes(p.ganzhi)) ?? current;
+  const judged = named ? say(lang, `${named === current ? "当前这步" : "你问的这步"}大运${verdict(f, lang, named.ganzhi)}`, `The ${named === current ? "current" : "asked-about"} luck pillar ${verdict(f, lang, named.ganzhi)}`) : "";
   return say(
     lang,
     `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
     `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
-  ) + say(lang, "", " ") + annualParagraph(f, lang, year);
+  ) + say(lang, "", " ") + judged + say(lang, "", " ") + annualParagraph(f, lang, year);
 }
 
 const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
@@ -92,8 +110,8 @@ function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): strin
     const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
     return say(
       lang,
-      `${y.year}年流年${y.ganzhi}（天干为${y.ten_god}）${meets.length ? `，${meets.join("，")}` : "，与原局没有明显的冲合刑害"}`,
-      `${y.year} is a ${y.ganzhi} year (its stem your ${y.ten_god})${meets.length ? `: ${meets.join("; ")}` : ", meeting your chart with no clash, combination, punishment or harm"}`,
+      `${y.year}年流年${y.ganzhi}（天干为${y.ten_god}）${meets.length ? `，${meets.join("，")}` : "，与原局没有明显的冲合刑害"}；${verdict(f, lang, y.ganzhi).replace(/。$/, "")}`,
+      `${y.year} is a ${y.ganzhi} year (its stem your ${y.ten_god})${meets.length ? `: ${meets.join("; ")}` : ", meeting your chart with no clash, combination, punishment or harm"}; ${verdict(f, lang, y.ganzhi).replace(/\.$/, "")}`,
     );
   };
   const [thisYear, nextYear] = yearPillarsAround(f, year);
@@ -156,7 +174,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }
-  if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now));
+  if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now, input));
   if (matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/)) focus.push(monthsParagraph(f, lang, now));
   for (const matter of classifyMatter(input).slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);

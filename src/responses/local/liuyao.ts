@@ -5,7 +5,7 @@
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
-import type { RelativeLines, UsefulGod } from "../../liuyao/index.ts";
+import { type Branch, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
@@ -108,12 +108,28 @@ function movingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
+const RULE_ZH = { 填实: "空破待填实", 逢合: "动而逢合", 逢冲: "静而逢冲" } as const;
+const RULE_EN = { 填实: "a void or broken line comes when its own branch fills it", 逢合: "a moving line comes when the day combines it", 逢冲: "a still line comes when the day clashes it" } as const;
+
+/** The timing candidate from the cast's useful god (its first line), when it has one on the lines. */
+function timingCandidateText(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const position = f.usefulGod?.lines[0];
+  const line = position ? f.lines[position - 1] : undefined;
+  if (!line) return "";
+  const c = timingCandidate({ branch: line.ganzhi[1] as Branch, moving: line.moving, void: line.void, monthBreak: line.monthBreak }, f.castAt.slice(0, 10), f.dayPillar[1] as Branch);
+  return say(
+    lang,
+    `本卦用神在第${line.position}爻${line.relative}${line.ganzhi}，${RULE_ZH[c.rule]}：应在${c.branch}日或${c.branch}月，${c.today ? `起卦当天（${c.next_day}）就是${c.branch}日，传统上说事情已在推动之中` : `最近的${c.branch}日是${c.next_day}`}。`,
+    `This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}; ${RULE_EN[c.rule]}: look to a ${c.branch} day or month, ${c.today ? `and the cast's own day (${c.next_day}) is one: traditionally the matter is already in motion` : `the nearest ${c.branch} day being ${c.next_day}`}.`,
+  );
+}
+
 function timingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   const voidLines = f.lines.filter((l) => l.void).map((l) => `${l.relative}${l.ganzhi}`);
   return say(
     lang,
-    `应期在六爻中由用神的地支推断：旺者待其受冲或入墓之时，旬空者待出空之日，月破者待填实之月。本卦起于${f.monthPillar}月${f.dayPillar}日${voidLines.length ? `，${list("zh", voidLines)}正值旬空` : ""}。这些只是传统推断方法，不是确定的日期。`,
-    `In LiuYao, timing is read from the useful god's branch: a strong line waits for its clash, a void line for the day it leaves the void, a broken line for the month that fills it. This cast is dated month ${f.monthPillar}, day ${f.dayPillar}${voidLines.length ? `, and ${list("en", voidLines)} ${voidLines.length > 1 ? "are" : "is"} void` : ""}. These are traditional methods, not firm dates.`,
+    `应期在六爻中由用神的地支推断：旺者待其受冲或入墓之时，旬空者待出空之日，月破者待填实之月。本卦起于${f.monthPillar}月${f.dayPillar}日${voidLines.length ? `，${list("zh", voidLines)}正值旬空` : ""}。${timingCandidateText(f, lang)}这些只是传统推断方法，不是确定的日期。`,
+    `In LiuYao, timing is read from the useful god's branch: a strong line waits for its clash, a void line for the day it leaves the void, a broken line for the month that fills it. This cast is dated month ${f.monthPillar}, day ${f.dayPillar}${voidLines.length ? `, and ${list("en", voidLines)} ${voidLines.length > 1 ? "are" : "is"} void` : ""}. ${timingCandidateText(f, lang)} These are traditional methods, not firm dates.`.replace("  ", " "),
   );
 }
 

@@ -50,6 +50,14 @@ describe("the local interpreter", () => {
     expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
   });
 
+  test("BaZi: a luck pillar or a year gets a verdict against the favourable elements (water, wood for this chart), not only the method", () => {
+    // 丁卯: 丁 fire (unfavourable), 卯 wood (favourable) → mixed; 2026 丙午: fire and fire → unfavourable.
+    const zh = say(chart, "丁卯大运对我来说是好是坏？");
+    expect(zh).toContain("你问的这步大运丁卯：天干火为忌，地支木为喜用，吉凶参半");
+    expect(zh).toContain("丙午：天干火为忌，地支火为忌，整体偏逆");
+    expect(say(chart, "What about my luck pillars?")).toContain("The current luck pillar 丙寅: its stem is fire, unfavorable; its branch is wood, favorable, so it is mixed");
+  });
+
   test("BaZi: a question about which month lists this year's months (流月) from 立春 with what each meets", () => {
     // 2025 (乙巳): 五虎遁 乙庚之岁戊为头 — the 寅 month is 戊寅; 卯 clashes the month pillar's 酉 and punishes the day's 子.
     const zh = say(chart, "今年几月份适合跳槽？");
@@ -98,6 +106,12 @@ describe("the local interpreter", () => {
     const wallet = factSheet("liuyao", "lyc_4", json(castReading({ question: "钱包丢了能找回来吗", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], castAt: new Date(NOW) })));
     expect(say(wallet, "能找到吗？")).toContain("卦中不见妻财，伏于第2爻子孙亥之下（伏神甲寅）");
     expect(say(mother, "那我的工作呢？")).toContain("传统上问工作、职位看官鬼");
+  });
+
+  test("LiuYao: a timing question names the useful god's 应期 — 雷火丰's 官鬼 丑 on line 2, still, waits for its clash 未", () => {
+    const job = factSheet("liuyao", "lyc_5", json(castReading({ question: "这次换工作顺利吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], castAt: new Date("2026-03-10T09:30:00+08:00") })));
+    expect(say(job, "什么时候有结果？")).toContain("本卦用神在第2爻官鬼己丑，静而逢冲：应在未日或未月，起卦当天（2026-03-10）就是未日");
+    expect(say(job, "When will I hear back?")).toContain("a still line comes when the day clashes it: look to a 未 day or month");
   });
 
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
