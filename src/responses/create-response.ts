@@ -118,7 +118,7 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     decision.kind === "escalate"
       ? null
       : await interpretOrFail(deps.interpreter, {
-        facts, summary, input, language, script, now: ctx.now, topics,
+        facts, summary, input, language, script, now: ctx.now, topics, followUp: turn.previous !== null,
         constraints: turn.capability === "healing" ? mentionedConstraints(input) : [],
       });
   // Crisis language found by the rules (no model was called), or by the model itself (its answer is discarded).

@@ -30,6 +30,8 @@ export interface InterpretRequest {
   constraints: readonly PlanConstraint[];
   /** The request's instant (ms): "this year" and "today" are relative to it. */
   now: number;
+  /** A follow-up in a conversation (the person has already had the overview). */
+  followUp?: boolean;
 }
 
 /** Token counts of a model call, as the Messages API reports them. */

@@ -33,7 +33,7 @@ function explanation({ facts, input, language, now }: InterpretRequest): Explana
  * person who wrote Traditional gets it converted (Hong Kong forms for Cantonese, Taiwan otherwise).
  */
 export function explain(request: InterpretRequest): string[] {
-  const written = paragraphs(explanation(request), request.input, request.language);
+  const written = paragraphs(explanation(request), request.input, request.language, request.followUp ?? false);
   const variant = writesCantonese(request.input) ? "hk" : "tw";
   return [...readingLimits(request.topics, request.constraints, request.script), ...(request.script === "zh-Hant" ? written.map((p) => toTraditional(p, variant)) : written)];
 }

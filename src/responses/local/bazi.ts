@@ -174,16 +174,20 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }
-  if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now, input));
+  const askedYear = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
+  if (askedYear && !matchesTopic(input, /大运|luck pillar|decade/)) focus.push(annualParagraph(f, lang, Number(askedYear)));
+  else if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now, input));
   if (matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/)) focus.push(monthsParagraph(f, lang, now));
   for (const matter of classifyMatter(input).slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);
   }
-  if (focus.length === 0) focus.push(overviewParagraph(f, lang), elementsParagraph(f, lang));
+  const focused = focus.length > 0;
+  if (!focused) focus.push(overviewParagraph(f, lang), elementsParagraph(f, lang));
   return {
     opening: opening(f, lang),
     focus,
+    focused,
     notes: f.warnings.length
       ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.join(" ")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.join(" ")}`)]
       : [],

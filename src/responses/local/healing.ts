@@ -70,10 +70,12 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   if (matchesTopic(input, /为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang));
   if (matchesTopic(input, /安全|注意|头晕|疼|不舒服|危险|safe|caution|dizz|pain|hurt|uncomfortable/)) focus.push(cautionsParagraph(p, lang));
   if (matchesTopic(input, /音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
-  if (focus.length === 0) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
+  const focused = focus.length > 0;
+  if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
   return {
     opening: opening(f, p, lang),
     focus,
+    focused,
     notes: [...(f.supportNotice ? [pick(lang, f.supportNotice)] : []), say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)],
     closing,
     redo: REDO_WORDING,

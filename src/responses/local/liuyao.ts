@@ -142,12 +142,14 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
   if (castGod && (matters.length === 0 || (castGod.matter !== null && matters.includes(castGod.matter)))) focus.push(castUsefulGodParagraph(f, lang, castGod));
   else for (const matter of (matters.length ? matters : classifyMatter(f.question)).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
+  const askedMoving = matchesTopic(input, /动爻|变卦|变化|moving|chang/);
   // Moving lines are where a cast turns: explained when asked, and whenever lines move unless the question is about timing.
-  if (matchesTopic(input, /动爻|变卦|变化|moving|chang/) || (!askedTiming && f.movingLines.length > 0) || focus.length === 0) focus.push(movingParagraph(f, lang));
+  if (askedMoving || (!askedTiming && f.movingLines.length > 0) || focus.length === 0) focus.push(movingParagraph(f, lang));
   if (askedTiming) focus.push(timingParagraph(f, lang));
   return {
     opening: opening(f, lang),
     focus,
+    focused: matters.length > 0 || askedTiming || askedMoving,
     closing: say(lang, "卦象是对所问之事的传统文化参照，不是定论。一卦只问一事，若要问别的事，请重新起卦。", "A hexagram is a traditional cultural reference for the matter asked about, not a verdict. One cast answers one matter; for another matter, create a new cast."),
     redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
   };

@@ -35,6 +35,8 @@ export interface Explanation {
   opening: string;
   /** The part of the Subject the question points at. */
   focus: string[];
+  /** The question pointed at something specific (not the default overview). */
+  focused?: boolean;
   /** Caveats and notices that follow the focus. */
   notes?: string[];
   /** The cultural or not-medical framing. */
@@ -43,8 +45,11 @@ export interface Explanation {
   redo: { zh: string; en: string; howZh: string; howEn: string };
 }
 
-/** The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes, closing. */
-export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage): string[] {
+/**
+ * The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes,
+ * closing. A follow-up that asks about something specific skips the opening it has already had.
+ */
+export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, followUp = false): string[] {
   const redo = matchesTopic(input, REDO_REQUEST)
     ? [say(
       lang,
@@ -52,5 +57,6 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage): 
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  return [e.opening, ...redo, ...e.focus, ...(e.notes ?? []), e.closing];
+  const opening = followUp && e.focused ? [] : [e.opening];
+  return [...opening, ...redo, ...e.focus, ...(e.notes ?? []), e.closing];
 }

@@ -114,6 +114,15 @@ describe("the local interpreter", () => {
     expect(say(job, "When will I hear back?")).toContain("a still line comes when the day clashes it: look to a 未 day or month");
   });
 
+  test("a follow-up about something specific skips the overview it already had; one that asks nothing specific keeps it; a year named gets that year", () => {
+    const turn = (input: string, followUp: boolean) => explain({ facts: chart, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp }).join("\n\n");
+    expect(turn("我的事业怎么样？", false)).toContain("你的八字四柱是");
+    expect(turn("我的事业怎么样？", true)).not.toContain("你的八字四柱是");
+    expect(turn("我的事业怎么样？", true)).toContain("官杀");
+    expect(turn("还有呢？", true)).toContain("你的八字四柱是");
+    expect(turn("Is 2027 a good year for that?", true)).toContain("2027 is a 丁未 year");
+  });
+
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
     expect(say(plan, "How do I do it?")).toMatch(/The practice has \d+ steps/);
     expect(say(plan, "练习时要注意什么安全问题？")).toContain("练习时请注意");
