@@ -10,9 +10,18 @@ export type TraditionalVariant = "hk" | "tw";
 
 const converters = new Map<TraditionalVariant, (text: string) => string>();
 
-/** @example toTraditional("你的头发和发财", "tw") // "你的頭髮和發財" */
+/**
+ * The practitioners' forms OpenCC's general dictionaries get wrong in this vocabulary: 干 of a stem
+ * stays 干 (藏干, 月干 — OpenCC writes 藏幹), and a branch clash is 沖 (子午沖, 日沖, 逢沖) as 六沖 already is.
+ */
+const DOMAIN_FIXES: readonly [RegExp, string][] = [
+  [/([藏月時年日天十])幹/g, "$1干"],
+  [/([子丑寅卯辰巳午未申酉戌亥日逢相六月受被])衝/g, "$1沖"],
+];
+
+/** @example toTraditional("你的头发和发财，藏干", "tw") // "你的頭髮和發財，藏干" */
 export function toTraditional(text: string, variant: TraditionalVariant): string {
   let convert = converters.get(variant);
   if (!convert) converters.set(variant, (convert = OpenCC.Converter({ from: "cn", to: variant })));
-  return convert(text);
+  return DOMAIN_FIXES.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), convert(text));
 }

@@ -145,6 +145,13 @@ describe("the local interpreter", () => {
     expect(hk).toContain("屬陽木");
     expect(say(chart, "我的事业怎么样？")).toContain("属阳木");
     expect(say(cast, "結果如何？")).toContain("傳統上問工作、職位看官鬼");
+    // The practitioners' forms: 藏干 (not OpenCC's 藏幹), 沖 for a branch clash (not 衝).
+    const hidden = say(chart, "我的事業怎麼樣？");
+    expect(hidden).toContain("藏干");
+    expect(hidden).not.toContain("藏幹");
+    const year = say(chart, "今年運勢如何？");
+    expect(year).toContain("子午沖");
+    expect(year).not.toContain("衝");
   });
 
   test("asked to recompute, it says the facts are fixed", () => {
