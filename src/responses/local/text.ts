@@ -3,6 +3,7 @@
  * two languages, list joining, and topic matching on the folded input.
  */
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import { GLOSSARY } from "../data/glossary.ts";
 
 /** Chooses the Chinese or the English wording. */
 export const say = (lang: ReplyLanguage, zh: string, en: string) => (lang === "zh" ? zh : en);
@@ -57,6 +58,17 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  const opening = followUp && e.focused ? [] : [e.opening];
-  return [...opening, ...redo, ...e.focus, ...(e.notes ?? []), e.closing];
+  const meanings = glossaryAnswers(input, lang);
+  const opening = followUp && (e.focused || meanings.length > 0) ? [] : [e.opening];
+  return [...opening, ...redo, ...meanings, ...e.focus, ...(e.notes ?? []), e.closing];
+}
+
+/** Asking what a term means ("七杀是什么意思", "what does 用神 mean", "explain the world line"). */
+const ASKS_MEANING = /什么意思|是什么|啥意思|什么是|指什么|解释|解釋|意思|what (?:does|is|are)|mean|explain|definition/;
+
+/** The glossary entries a question asks the meaning of, in its language. */
+export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
+  const folded = foldText(input);
+  if (!ASKS_MEANING.test(folded)) return [];
+  return GLOSSARY.filter((g) => folded.includes(g.term) || g.en.some((name) => folded.includes(name))).slice(0, 3).map((g) => say(lang, g.zh, g.text));
 }

@@ -1,0 +1,41 @@
+/**
+ * Short explanations of the terms a chart or a cast shows, for "what does 七杀 mean?": what the term
+ * names in the tradition, in plain words, Simplified Chinese and English. Data, checked by a test
+ * (every entry has both texts; every term is found in its own question).
+ */
+export interface GlossaryEntry {
+  /** The term as written (Simplified); Traditional input is folded to it. */
+  term: string;
+  /** English names people ask with. */
+  en: readonly string[];
+  zh: string;
+  text: string;
+}
+
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  { term: "比肩", en: ["companion"], zh: "比肩：与日主五行相同、阴阳相同的十神，代表同辈、朋友、自我与竞争。", text: "比肩 (companion): the ten god of the day master's own element and polarity — peers, friends, self-reliance and competition." },
+  { term: "劫财", en: ["rob wealth"], zh: "劫财：与日主五行相同、阴阳相反的十神，代表同辈中的争夺、冲劲与花费。", text: "劫财 (rob wealth): the day master's own element of the other polarity — rivalry among peers, drive, and spending." },
+  { term: "食神", en: ["eating god"], zh: "食神：日主所生、阴阳相同的十神，代表才艺、表达、享受与子女（女命）。", text: "食神 (eating god): the element the day master generates, same polarity — talent, expression, enjoyment, and children in a woman's chart." },
+  { term: "伤官", en: ["hurting officer"], zh: "伤官：日主所生、阴阳相反的十神，代表聪明外露、创新与对约束的反叛。", text: "伤官 (hurting officer): the element the day master generates, other polarity — brilliance shown, innovation, and pushing against rules." },
+  { term: "偏财", en: ["indirect wealth"], zh: "偏财：日主所克、阴阳相同的十神，代表流动之财、机会与父亲（传统说法）。", text: "偏财 (indirect wealth): the element the day master controls, same polarity — windfall and moving money, opportunity, and traditionally the father." },
+  { term: "正财", en: ["direct wealth"], zh: "正财：日主所克、阴阳相反的十神，代表稳定收入、务实，男命也代表妻子。", text: "正财 (direct wealth): the element the day master controls, other polarity — steady income, practicality, and a wife in a man's chart." },
+  { term: "七杀", en: ["seven killings", "seven killing", "qi sha"], zh: "七杀（偏官）：克日主、阴阳相同的十神，代表压力、魄力、挑战与权威；有制化时化为担当。", text: "七杀 (seven killings, also 偏官): the element controlling the day master, same polarity — pressure, boldness, challenge and authority; tempered, it becomes the strength to take charge." },
+  { term: "正官", en: ["direct officer"], zh: "正官：克日主、阴阳相反的十神，代表规则、职位、名誉与自律，女命也代表丈夫。", text: "正官 (direct officer): the element controlling the day master, other polarity — rules, position, reputation and self-discipline, and a husband in a woman's chart." },
+  { term: "偏印", en: ["indirect resource"], zh: "偏印（枭神）：生日主、阴阳相同的十神，代表偏门学问、灵感与独处。", text: "偏印 (indirect resource, also 枭神): the element generating the day master, same polarity — unusual learning, intuition and solitude." },
+  { term: "正印", en: ["direct resource"], zh: "正印：生日主、阴阳相反的十神，代表学业、文书、庇护与母亲。", text: "正印 (direct resource): the element generating the day master, other polarity — study, documents, protection and the mother." },
+  { term: "用神", en: ["useful god"], zh: "用神：六爻中所问之事所看的那一类六亲（问工作看官鬼、问钱看妻财等）；八字中则指平衡命局最需要的五行。", text: "用神 (useful god): in LiuYao, the relative a matter is read from (官鬼 for a job, 妻财 for money…); in BaZi, the element the chart most needs for balance." },
+  { term: "原神", en: ["source god"], zh: "原神：生用神的那一类六亲，旺则用神有根。", text: "原神 (source): the relative that generates the useful god; when strong, the useful god has support." },
+  { term: "忌神", en: ["adversary god", "taboo god"], zh: "忌神：克用神的那一类六亲；八字中指对命局不利的五行。", text: "忌神 (adversary): the relative that controls the useful god; in BaZi, the elements unfavourable to the chart." },
+  { term: "仇神", en: ["enemy god"], zh: "仇神：克原神、生忌神的那一类六亲。", text: "仇神 (enemy): the relative that controls the source and feeds the adversary." },
+  { term: "大运", en: ["luck pillar", "decade luck"], zh: "大运：从月柱推出的每十年一步的运程，看它的五行是否为喜用。", text: "大运 (luck pillar): ten-year periods stepped from the month pillar; each is read by whether its elements are favourable." },
+  { term: "流年", en: ["annual pillar", "year pillar"], zh: "流年：每一年的干支，与命局相互作用（冲、合、刑、害），决定当年的起伏。", text: "流年 (annual pillar): each year's stem and branch, read by how it meets the chart (clashes, combinations, punishments, harms)." },
+  { term: "空亡", en: ["void", "emptiness"], zh: "空亡（旬空）：日柱所在旬缺少的两个地支；落在空亡的柱或爻，传统上说暂时落空或时机未到。", text: "空亡 (void, 旬空): the two branches missing from the day pillar's ten-day week; a pillar or line on them is traditionally 'not yet in place'." },
+  { term: "月破", en: ["month break"], zh: "月破：与月建相冲的爻，力量受损，待填实之时才有作用。", text: "月破 (month break): a line clashing the month's branch — weakened until its own branch comes to fill it." },
+  { term: "动爻", en: ["moving line", "changing line"], zh: "动爻：摇出老阴、老阳而变化的爻，是事情转变的关键。", text: "动爻 (moving line): an old yin or old yang line that changes — where the matter turns." },
+  { term: "世爻", en: ["world line"], zh: "世爻：代表问卦的人自己。", text: "世爻 (world line): the line that stands for the person asking." },
+  { term: "应爻", en: ["response line"], zh: "应爻：代表对方、对手或所问之事。", text: "应爻 (response line): the line for the other side, the counterpart, or the matter asked about." },
+  { term: "伏神", en: ["hidden spirit"], zh: "伏神：卦中不见的六亲，藏在本宫首卦同位之爻下，需看它能否出现。", text: "伏神 (hidden spirit): a relative missing from the lines, lying under a line of the palace's pure hexagram; read by whether it can come out." },
+  { term: "纳音", en: ["nayin"], zh: "纳音：六十甲子每两柱配一个五行意象（如海中金、炉中火），是干支的另一层五行。", text: "纳音 (nayin): one of thirty element images (sea gold, furnace fire…) given to each pair of the sixty stem-branch pillars." },
+  { term: "身强", en: ["strong day master"], zh: "身强：日主得令、得地、得势，力量充足，传统上宜泄宜克，能承担。", text: "身强 (strong day master): in season, rooted and supported — traditionally able to carry output, wealth and pressure." },
+  { term: "身弱", en: ["weak day master"], zh: "身弱：日主力量不足，传统上宜生宜扶，先增强自身再承担更多。", text: "身弱 (weak day master): lacking strength — traditionally helped by its resource and companions before taking on more." },
+];
