@@ -64,7 +64,7 @@ export type BirthClockResult = { ok: true; clock: BirthClock } | { ok: false; pa
 const UNIX_EPOCH_CIVIL = 2_440_588 * DAY_SECONDS;
 const BEIJING_MINUTES = 480;
 
-const readingText = (r: ClockReading) => {
+export const readingText = (r: ClockReading) => {
   const d = ymdFromJdn(r.jdn);
   return `${formatYmd(d.year, d.month, d.day)} ${pad2(r.hour)}:${pad2(r.minute)}`;
 };
@@ -91,6 +91,18 @@ function chartPlace(p: Place): ChartPlace {
  * A New York birth on 1990-07-01 at 08:00 (summer time) reads the day and hour at 07:00.
  */
 export function birthClock(b: NormalizedBirth, jdn: number): BirthClockResult {
+  // validateBirth works the clock out to refuse an impossible time; computeChart, given the same
+  // birth object, reuses it (a birthplace costs a gazetteer lookup and several ICU offsets).
+  const known = worked.get(b);
+  if (known && known.jdn === jdn) return known.result;
+  const result = workOut(b, jdn);
+  if (b.birthplace) worked.set(b, { jdn, result });
+  return result;
+}
+
+const worked = new WeakMap<NormalizedBirth, { jdn: number; result: BirthClockResult }>();
+
+function workOut(b: NormalizedBirth, jdn: number): BirthClockResult {
   const entered: ClockReading = { jdn, hour: b.hour, minute: b.minute };
   const place = b.birthplace ? resolvePlace(b.birthplace) : null;
   if (b.time_basis === "true_solar" && !place) {
@@ -140,4 +152,3 @@ export function birthClock(b: NormalizedBirth, jdn: number): BirthClockResult {
   };
 }
 
-export { readingText };
