@@ -26,8 +26,16 @@ const SET_ASIDE = /算了|算啦|不问了|不想问|不想了|不说(?:他|她|
 const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看看|[吗嗎？?]|(?<![a-z])(?:will|is|can|should|am|do) (?:i|my|he|she|we)(?![a-z])/;
 
 /** A condition on the outcome, then a decision word. */
-const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
-const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:要不要|该不该|应不应该|应唔应该|系咪应该|是不是该|是不是就|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)/;
+const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
+const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)/;
+/**
+ * A condition on something happening along the way — someone asking, demanding, offering less,
+ * delaying, the weather turning — makes the "should I" advice about the same matter
+ * ("if the interviewer asks about my gap year…", "如果买家压到380万，要不要松口", "万一手术推迟…").
+ */
+const ALONG_THE_WAY =
+  /(?<![a-z])(?:asks?|ask for|asks for|demands?|requires?|wants?|offers? less|counters?|suggests?|insists?|keeps?|delays?|delayed|postponed|rains?|raining|hits|there's a|there is a|interviews? (?:him|her|me)|calls?|texts?|refuses?|only returns?|stalls?)(?![a-z])|(?<![a-z])(?:contests?|it'?s not in|isn'?t in|not in the)(?![a-z])|(?:问|要求|建议|提出|压价|压到|推迟|延期|拖着|一直拖|逼|叫我|让我|下雨|刮台风|台风|再提|不回复|不回消息|不回信息|不回讯息|不理|约我|加租|只给|给了差评|check|补材料|是群面|是英文|再跌|跌了|跌到|亏|还没回来|还没回|说想|说要|改需求|改requirement|配的|配嘅)/;
+
 /** A decision about the very offer or result asked of ("if they make an offer, should I take it or negotiate?"): the same matter. */
 const SAME_DECISION = /should i (?:take|accept|sign) (?:it|the offer|the job|the deal|their offer)(?![a-z])|should i (?:negotiate|counter)(?![a-z])|要不要接受|该不该接受|要不要签|要不要谈/;
 
@@ -77,6 +85,12 @@ function newTarget(subject: string, question: string, original: string): boolean
   return proper.some((w) => !asked.has(w.toLowerCase()));
 }
 
+/** The condition before the decision word names something along the way (ALONG_THE_WAY). */
+function alongTheWay(f: string): boolean {
+  const decision = /要不要|要唔要|使唔使|该不该|应不应该|应唔应该|是不是该|是不是应该|还是|(?<![a-z])should (?:i|we|he|she)(?![a-z])/.exec(f);
+  return decision !== null && ALONG_THE_WAY.test(f.slice(0, decision.index));
+}
+
 export interface FrameChange {
   changed: boolean;
   reason: FrameReason | null;
@@ -93,7 +107,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
   if (DROP.test(f)) return yes("drop");
   if (SET_ASIDE.test(f) && ASKS_ON.test(f.replace(SET_ASIDE, ""))) return yes("drop");
-  if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f)) return yes("decision");
+  if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f) && !alongTheWay(f)) return yes("decision");
   if (PARALLEL_ZH.test(f) || PARALLEL_EN.test(f) || THEIRS.test(f) || ANOTHER_ONE_TOO.test(f) || SOMEONE_ASKED.test(f)) return yes("whose");
   const cast = whose(castQuestion);
   const next = whose(followUp);

@@ -17,7 +17,7 @@ const GOAL = { precision: 0.95, recall: 0.8 };
 /** Reached through the API, rounded down. */
 const FLOOR: Partial<Record<MatterSetName, { precision: number; recall: number }>> = {
   "set-a-heldout": { precision: 0.95, recall: 0.77 },
-  "set-c-heldout": { precision: 0.9, recall: 0.62 },
+  "set-c-heldout": { precision: 0.91, recall: 0.64 },
 };
 
 let s: TestServer;

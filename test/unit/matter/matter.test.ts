@@ -109,11 +109,16 @@ describe("detectMatterChange", () => {
 });
 
 describe("the independent labelled pairs (test/data/matter), development sets", () => {
-  test.each(["set-a-dev", "set-b-dev"] as const)("%s (tuned on): precision ≥ 0.95 and recall ≥ 0.80 (the held-out sets run through the API)", (name) => {
+  // D was written to be hard: conditional advice about the same matter beside decisions that follow the outcome.
+  test.each([
+    ["set-a-dev", 0.95, 0.8],
+    ["set-b-dev", 0.95, 0.8],
+    ["set-d-dev", 0.94, 0.95],
+  ] as const)("%s (tuned on): precision ≥ %d and recall ≥ %d (the held-out sets run through the API)", (name, precision, recall) => {
     const f = matterFigures(loadMatterSet(name), (p) => detectMatterChange(p.question, p.follow_up).changed);
     console.log(formatMatterFigures(`matter/${name}`, f));
-    expect(f.precision).toBeGreaterThanOrEqual(0.95);
-    expect(f.recall).toBeGreaterThanOrEqual(0.8);
+    expect(f.precision).toBeGreaterThanOrEqual(precision);
+    expect(f.recall).toBeGreaterThanOrEqual(recall);
   });
 
   test.each([
@@ -122,6 +127,7 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["Will my work visa be approved?", "If it's approved, should I sell my car here or ship it?", "decision"],
     ["这笔房贷要不要提前还？", "车贷呢？", "what"],
     ["我跟男友交往五年了，他會跟我求婚嗎？", "先不管他了，我今年的工作運怎樣？", "drop"],
+    ["我間舖頭嘅租約續唔續到？", "唔續嘅話，係咪索性移民算", "decision"],
   ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
     expect(detectMatterChange(question, followUp)).toMatchObject({ changed: true, reason });
   });
@@ -131,6 +137,8 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["我老公这次竞聘处长能成功吗？他的对手是一个女同事。", "那她呢？"], // the rival, inside the matter
     ["Will our IVF transfer succeed?", "Is our clinic's doctor good?"], // a person inside the matter, not a health question
     ["我下周二的公务员面试能过吗？", "面试那天穿正装还是商务休闲？"], // advice
+    ["滨江花园那套房子这个月能卖出去吗", "如果买家压到380万，我要不要松口"], // a condition along the way: advice
+    ["Will I win my custody modification hearing?", "If the judge asks about my night shifts, should I tell the truth?"],
   ] as const)("%s → %s: same", (question, followUp) => {
     expect(detectMatterChange(question, followUp).changed).toBe(false);
   });
