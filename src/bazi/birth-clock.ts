@@ -12,15 +12,8 @@ import { type Place, resolvePlace } from "../place/gazetteer.ts";
 import { type SolarTimeCorrection, solarTimeCorrection } from "../place/solar-time.ts";
 import { instantsOf, offsetMinutes, standardOffsetMinutes, type WallClock, wallAt } from "../place/zone.ts";
 import type { NormalizedBirth } from "./birth.ts";
-import { DAY_SECONDS, formatYmd, jdnFromYmd, pad2, ymdFromJdn } from "./civil-date.ts";
+import { civilSecondsOf, civilSecondsOfEpochMs, type ClockReading, epochMsOfCivilSeconds, jdnFromYmd, readingText, shiftReading, ymdFromJdn } from "./civil-date.ts";
 import { summerTimeKind } from "./summer-time.ts";
-
-/** A local clock reading: the date as a JDN, the hour and minute. */
-export interface ClockReading {
-  jdn: number;
-  hour: number;
-  minute: number;
-}
 
 /** The birthplace as the chart states it. */
 export interface ChartPlace {
@@ -61,26 +54,9 @@ export interface BirthClock {
 
 export type BirthClockResult = { ok: true; clock: BirthClock } | { ok: false; path: string; message: string };
 
-const UNIX_EPOCH_CIVIL = 2_440_588 * DAY_SECONDS;
 const BEIJING_MINUTES = 480;
 
-export const readingText = (r: ClockReading) => {
-  const d = ymdFromJdn(r.jdn);
-  return `${formatYmd(d.year, d.month, d.day)} ${pad2(r.hour)}:${pad2(r.minute)}`;
-};
 const readingOfWall = (w: WallClock): ClockReading => ({ jdn: jdnFromYmd(w.year, w.month, w.day), hour: w.hour, minute: w.minute });
-const secondsOf = (r: ClockReading) => r.jdn * DAY_SECONDS + r.hour * 3600 + r.minute * 60;
-/** The reading `minutes` later (negative: earlier). */
-const shifted = (r: ClockReading, minutes: number): ClockReading => {
-  const total = secondsOf(r) / 60 + minutes;
-  const jdn = Math.floor(total / 1440);
-  const inDay = total - jdn * 1440;
-  return { jdn, hour: Math.floor(inDay / 60), minute: Math.floor(inDay % 60) };
-};
-/** Civil seconds (UTC+08:00) of an instant. */
-const civilOfMs = (ms: number) => ms / 1000 + UNIX_EPOCH_CIVIL + BEIJING_MINUTES * 60;
-/** Epoch ms of a Beijing-time reading. */
-const beijingMs = (r: ClockReading) => (secondsOf(r) - UNIX_EPOCH_CIVIL) * 1000 - BEIJING_MINUTES * 60_000;
 
 function chartPlace(p: Place): ChartPlace {
   return { name: p.name, country: p.country, province: p.province, longitude: p.longitude, latitude: p.latitude, time_zone: p.time_zone, approximate: p.approximate };
@@ -109,7 +85,7 @@ function workOut(b: NormalizedBirth, jdn: number): BirthClockResult {
     return { ok: false, path: "birth.time_basis", message: b.birthplace ? `"true_solar" needs a birthplace the gazetteer recognises; "${b.birthplace}" is not one` : '"true_solar" needs a birthplace' };
   }
   const base = { trueSolar: null, summer: null, repeated: null, unrecognisedPlace: b.birthplace && !place ? b.birthplace : null };
-  if (!place) return { ok: true, clock: { ...base, day: entered, standard: entered, instant: secondsOf(entered), place: null } };
+  if (!place) return { ok: true, clock: { ...base, day: entered, standard: entered, instant: civilSecondsOf(entered), place: null } };
 
   let standard: ClockReading;
   let instantMs: number;
@@ -120,10 +96,10 @@ function workOut(b: NormalizedBirth, jdn: number): BirthClockResult {
     standardOffset = BEIJING_MINUTES;
     const kind = summerTimeKind(jdn, b.hour, b.minute);
     if (kind === "skipped") return { ok: false, path: "birth.hour", message: `${readingText(entered)} never showed on a clock in China: summer time began that night, and clocks went from 02:00 to 03:00` };
-    standard = kind ? shifted(entered, -60) : entered;
+    standard = kind ? shiftReading(entered, -60) : entered;
     if (kind === "summer") summer = { entered: readingText(entered), standard: readingText(standard) };
-    if (kind === "repeated") repeated = { reading: entered, instant: secondsOf(entered) };
-    instantMs = beijingMs(standard);
+    if (kind === "repeated") repeated = { reading: entered, instant: civilSecondsOf(entered) };
+    instantMs = epochMsOfCivilSeconds(civilSecondsOf(standard));
   } else {
     const wall: WallClock = { ...ymdFromJdn(jdn), hour: b.hour, minute: b.minute };
     const instants = instantsOf(place.time_zone, wall);
@@ -132,10 +108,10 @@ function workOut(b: NormalizedBirth, jdn: number): BirthClockResult {
     standardOffset = standardOffsetMinutes(place.time_zone, wall.year);
     standard = readingOfWall(wallAt(instantMs, standardOffset));
     if (offsetMinutes(place.time_zone, instantMs) !== standardOffset) summer = { entered: readingText(entered), standard: readingText(standard) };
-    if (instants.length > 1) repeated = { reading: readingOfWall(wallAt(instants[1]!, standardOffset)), instant: civilOfMs(instants[1]!) };
+    if (instants.length > 1) repeated = { reading: readingOfWall(wallAt(instants[1]!, standardOffset)), instant: civilSecondsOfEpochMs(instants[1]!) };
   }
   const correction = solarTimeCorrection(instantMs, place.longitude, standardOffset);
-  const solarReading = shifted(standard, Math.round(correction.correction_minutes));
+  const solarReading = shiftReading(standard, Math.round(correction.correction_minutes));
   const trueSolar = { value: { time: readingText(solarReading), ...correction }, reading: solarReading };
   return {
     ok: true,
@@ -143,7 +119,7 @@ function workOut(b: NormalizedBirth, jdn: number): BirthClockResult {
       ...base,
       day: b.time_basis === "true_solar" ? solarReading : standard,
       standard,
-      instant: civilOfMs(instantMs),
+      instant: civilSecondsOfEpochMs(instantMs),
       place: chartPlace(place),
       trueSolar,
       summer,

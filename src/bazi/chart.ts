@@ -4,7 +4,7 @@
  */
 import { type Almanac, almanac, FIRST_JDN, LAST_JDN, LAST_LUNAR_JDN } from "./almanac.ts";
 import type { NormalizedBirth } from "./birth.ts";
-import { DAY_SECONDS, formatInstant, formatYmd, jdnFromYmd, pad2, type Ymd, ymdFromJdn } from "./civil-date.ts";
+import { formatInstant, formatYmd, jdnFromYmd, pad2, readingAt, readingText, shiftReading, type Ymd, ymdFromJdn } from "./civil-date.ts";
 import { CONVENTIONS, type Conventions } from "./conventions.ts";
 import { type FiveElements, fiveElements } from "./five-elements.ts";
 import { computeLuck, type Luck } from "./luck.ts";
@@ -14,7 +14,7 @@ import { type LunarDate, lunarDateOf, lunarDateText, monthStartDispute, resolveL
 import { mingGong, shenGong, taiYuan } from "./palaces.ts";
 import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type Pillar, pillarView } from "./pillar-view.ts";
 import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices, pillarsOf } from "./pillars.ts";
-import { type BirthClock, birthClock, type ChartPlace, readingText, type TrueSolarTime } from "./birth-clock.ts";
+import { type BirthClock, birthClock, type ChartPlace, type TrueSolarTime } from "./birth-clock.ts";
 import { branchOf, elementName, ganzhiName, stemOf } from "./relations.ts";
 import { type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
 import {
@@ -30,7 +30,7 @@ import {
   trueSolarTimeWarning,
   ziHourWarning,
 } from "./warnings.ts";
-import { hourEarlier, summerTimeKind } from "./summer-time.ts";
+import { summerTimeKind } from "./summer-time.ts";
 
 /**
  * A neighbouring two-hour period's pillar, for births with an approximate time. No ten gods: if
@@ -134,9 +134,8 @@ function lunarDisputeWarning(a: Almanac, b: NormalizedBirth, monthIndex: number)
 
 /** The Beijing wall clock of an instant (civil seconds): what the luck cycle counts from. */
 function beijingWall(instant: number): { date: Ymd; hour: number; minute: number } {
-  const day = Math.floor(instant / DAY_SECONDS);
-  const inDay = instant - day * DAY_SECONDS;
-  return { date: ymdFromJdn(day), hour: Math.floor(inDay / 3600), minute: Math.floor((inDay % 3600) / 60) };
+  const r = readingAt(instant);
+  return { date: ymdFromJdn(r.jdn), hour: r.hour, minute: r.minute };
 }
 
 /** The warnings about the clock the chart read: the birthplace, summer time, true solar time. */
@@ -147,9 +146,9 @@ function clockWarnings(a: Almanac, birth: NormalizedBirth, clock: BirthClock, p:
     // Beijing time as entered: say what a summer-time clock would have meant (summer-time.ts).
     const summer = summerTimeKind(jdn, birth.hour, birth.minute);
     if (summer) {
-      const earlier = hourEarlier(jdn, birth.hour, birth.minute);
+      const earlier = shiftReading({ jdn, hour: birth.hour, minute: birth.minute }, -60);
       const d = ymdFromJdn(earlier.jdn);
-      const standard = summer === "skipped" ? null : { text: earlier.text, pillars: fourNames(computePillars(a, earlier.jdn, d.year, d.month, earlier.hour, earlier.minute)) };
+      const standard = summer === "skipped" ? null : { text: readingText(earlier), pillars: fourNames(computePillars(a, earlier.jdn, d.year, d.month, earlier.hour, earlier.minute)) };
       warnings.push(summerTimeWarning(summer, year, fourNames(p), standard));
     }
     return warnings;

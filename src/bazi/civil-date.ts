@@ -86,3 +86,33 @@ export function formatInstant(civilSeconds: number): string {
   const mm = Math.floor((s % 3600) / 60);
   return formatJdn(jdn) + " " + pad2(hh) + ":" + pad2(mm) + ":" + pad2(s % 60);
 }
+
+/** A clock reading on a civil clock: the date as a JDN, the hour and minute. */
+export interface ClockReading {
+  jdn: number;
+  hour: number;
+  minute: number;
+}
+
+/** Civil seconds (from JDN 0) of a reading. */
+export const civilSecondsOf = (r: ClockReading) => r.jdn * DAY_SECONDS + r.hour * 3600 + r.minute * 60;
+
+/** The reading of civil seconds (seconds dropped). */
+export function readingAt(civilSeconds: number): ClockReading {
+  const jdn = Math.floor(civilSeconds / DAY_SECONDS);
+  const inDay = civilSeconds - jdn * DAY_SECONDS;
+  return { jdn, hour: Math.floor(inDay / 3600), minute: Math.floor((inDay % 3600) / 60) };
+}
+
+/** The reading `minutes` later (negative: earlier). */
+export const shiftReading = (r: ClockReading, minutes: number) => readingAt(civilSecondsOf(r) + minutes * 60);
+
+/** "YYYY-MM-DD HH:MM". */
+export const readingText = (r: ClockReading) => `${formatJdn(r.jdn)} ${pad2(r.hour)}:${pad2(r.minute)}`;
+
+/** 1970-01-01 00:00 on Beijing's clock, in civil seconds; the service's civil clock is UTC+08:00. */
+const UNIX_EPOCH_BEIJING = 2_440_588 * DAY_SECONDS + 8 * 3600;
+
+/** Civil seconds (UTC+08:00) of an instant in epoch milliseconds, and back. */
+export const civilSecondsOfEpochMs = (ms: number) => ms / 1000 + UNIX_EPOCH_BEIJING;
+export const epochMsOfCivilSeconds = (civilSeconds: number) => (civilSeconds - UNIX_EPOCH_BEIJING) * 1000;

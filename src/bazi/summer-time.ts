@@ -8,7 +8,7 @@
  * after it), the same as tzdata's Asia/Shanghai; the tests check them against ICU through Intl.
  * Earlier summer times (1919, 1940–1949) were regional or wartime and are not covered.
  */
-import { formatYmd, jdnFromYmd, pad2, ymdFromJdn } from "./civil-date.ts";
+import { jdnFromYmd, ymdFromJdn } from "./civil-date.ts";
 
 /** First and last day of each period (local dates); the change is at 02:00 clock time on both. */
 export const CHINA_SUMMER_TIME: readonly { year: number; start: [month: number, day: number]; end: [month: number, day: number] }[] = [
@@ -41,11 +41,4 @@ export function summerTimeKind(jdn: number, hour: number, minute: number): Summe
   if (jdn === start && hour === 2) return "skipped";
   if (jdn === end && hour === 1) return "repeated";
   return "summer";
-}
-
-/** The clock time one hour earlier (standard time for a summer-time reading), as JDN, hour and minute. */
-export function hourEarlier(jdn: number, hour: number, minute: number): { jdn: number; hour: number; minute: number; text: string } {
-  const back = hour === 0 ? { jdn: jdn - 1, hour: 23 } : { jdn, hour: hour - 1 };
-  const d = ymdFromJdn(back.jdn);
-  return { ...back, minute, text: `${formatYmd(d.year, d.month, d.day)} ${pad2(back.hour)}:${pad2(minute)}` };
 }

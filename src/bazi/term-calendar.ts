@@ -4,7 +4,7 @@
  * the chart, so a cast does no calendar computation of its own.
  */
 import { almanac, jieIndexAt } from "./almanac.ts";
-import { DAY_SECONDS, jdnFromYmd, ymdFromJdn } from "./civil-date.ts";
+import { civilSecondsOfEpochMs, DAY_SECONDS, jdnFromYmd, ymdFromJdn } from "./civil-date.ts";
 import { dayPillarOf, yearMonthOfJie } from "./pillars.ts";
 import { JIE_NAMES } from "./tables.ts";
 
@@ -23,12 +23,7 @@ export interface TermsAt {
   next: TermInstant;
 }
 
-const BEIJING_SECONDS = 8 * 3600;
-/** Civil seconds count from JDN 0 (a day's JDN × 86,400); 1970-01-01 is JDN 2,440,588. */
-const UNIX_EPOCH_CIVIL = 2_440_588 * DAY_SECONDS;
 
-/** Epoch milliseconds of civil seconds (UTC+08:00). */
-export const epochMsOfCivil = (civilSeconds: number) => (civilSeconds - UNIX_EPOCH_CIVIL - BEIJING_SECONDS) * 1000;
 
 function termInstant(entry: number): TermInstant {
   return { name: JIE_NAMES[(entry + 11) % 12]!, civilSeconds: almanac().jie[entry]! };
@@ -40,7 +35,7 @@ function termInstant(entry: number): TermInstant {
  */
 export function termsAt(epochMs: number): TermsAt {
   const a = almanac();
-  const t = epochMs / 1000 + BEIJING_SECONDS + UNIX_EPOCH_CIVIL;
+  const t = civilSecondsOfEpochMs(epochMs);
   const jdn = Math.floor(t / DAY_SECONDS);
   const { year, month } = ymdFromJdn(jdn);
   const entry = jieIndexAt(a, t, year, month);

@@ -1,4 +1,5 @@
-import { dayPillarOfDate, epochMsOfCivil, type TermInstant, termsAt } from "../bazi/term-calendar.ts";
+import { epochMsOfCivilSeconds } from "../bazi/civil-date.ts";
+import { dayPillarOfDate, type TermInstant, termsAt } from "../bazi/term-calendar.ts";
 import { ApiError } from "../platform/errors.ts";
 import { BRANCHES, STEMS, clashOf, sixSpiritsOf, xunOf, type Branch, type Spirit, type Stem } from "./ganzhi.ts";
 
@@ -94,7 +95,7 @@ export function offsetOf(dateTime: string): number | null {
 }
 
 function jieInstant(j: TermInstant, offsetMinutes: number): JieInstant & { ms: number } {
-  const ms = epochMsOfCivil(j.civilSeconds);
+  const ms = epochMsOfCivilSeconds(j.civilSeconds);
   return { name: j.name, at: toOffsetIso(ms, offsetMinutes), ms };
 }
 
