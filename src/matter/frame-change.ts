@@ -27,7 +27,9 @@ const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看�
 
 /** A condition on the outcome, then a decision word. */
 const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
-const DECISION_ZH = /(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)/;
+/** Chinese decision words ("should I …"), shared by the decision rule and the along-the-way check. */
+const DECISION_WORDS_ZH = "要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就";
+const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)`);
 /**
  * A condition on something happening along the way — someone asking, demanding, offering less,
  * delaying, the weather turning — makes the "should I" advice about the same matter
@@ -85,9 +87,11 @@ function newTarget(subject: string, question: string, original: string): boolean
   return proper.some((w) => !asked.has(w.toLowerCase()));
 }
 
+const DECISION_WORD = new RegExp(`${DECISION_WORDS_ZH}|还是|(?<![a-z])should (?:i|we|he|she)(?![a-z])`);
+
 /** The condition before the decision word names something along the way (ALONG_THE_WAY). */
 function alongTheWay(f: string): boolean {
-  const decision = /要不要|要唔要|使唔使|该不该|应不应该|应唔应该|是不是该|是不是应该|还是|(?<![a-z])should (?:i|we|he|she)(?![a-z])/.exec(f);
+  const decision = DECISION_WORD.exec(f);
   return decision !== null && ALONG_THE_WAY.test(f.slice(0, decision.index));
 }
 
