@@ -10,6 +10,7 @@
  *    → "killmyself"), for a few stems that cannot be a fragment of a harmless word.
  */
 import { foldText } from "../text/language.ts";
+import { stringOfUnits } from "../text/units.ts";
 
 export interface Views {
   zh: string;
@@ -53,7 +54,6 @@ export function views(text: string): Views {
   return viewsOfFolded(folded);
 }
 
-const UTF16 = new TextDecoder("utf-16le");
 let zhUnits = new Uint16Array(1024);
 let enUnits = new Uint16Array(1024);
 let squashedUnits = new Uint16Array(1024);
@@ -89,9 +89,9 @@ export function viewsOfFolded(folded: string): Views {
   if (enUnits[en - 1] !== 0x20) enUnits[en++] = 0x20;
   return {
     // Without a Han character no Chinese rule can match: an empty view skips them at no cost.
-    zh: han ? UTF16.decode(zhUnits.subarray(0, zh)) : "",
-    en: en === 1 ? "  " : UTF16.decode(enUnits.subarray(0, en)),
-    squashed: UTF16.decode(squashedUnits.subarray(0, squashed)),
+    zh: han ? stringOfUnits(zhUnits, zh) : "",
+    en: en === 1 ? "  " : stringOfUnits(enUnits, en),
+    squashed: stringOfUnits(squashedUnits, squashed),
   };
 }
 

@@ -3,6 +3,7 @@
  * answer in, and one text folding step so every lexicon matches the same form.
  */
 import { SIMPLIFIED_ONLY_CHARS, TRADITIONAL_PAIRS } from "./traditional-chars.ts";
+import { stringOfUnits } from "./units.ts";
 
 /** Reply languages the service supports. */
 export type ReplyLanguage = "zh" | "en";
@@ -29,7 +30,6 @@ const SIMPLIFIED_UNIT: Uint16Array = (() => {
   }
   return table;
 })();
-const UTF16 = new TextDecoder("utf-16le");
 const LATIN_LETTER = /[a-z]/gi;
 
 /**
@@ -90,7 +90,7 @@ export function toSimplified(text: string): string {
     units[i] = simplified === 0 ? unit : simplified;
     if (simplified !== 0) changed = true;
   }
-  return changed ? UTF16.decode(units) : text;
+  return changed ? stringOfUnits(units) : text;
 }
 
 /**
@@ -102,26 +102,29 @@ export function toSimplified(text: string): string {
 export function foldText(text: string): string {
   // Plain ASCII has nothing to normalise, straighten or simplify.
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  const narrowed = narrowAndSimplify(text);
-  return (narrowed ?? toSimplified(text.normalize("NFKC"))).toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
+  return narrowAndSimplify(text) ?? toSimplified(text.normalize("NFKC")).toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
 }
 
 /**
- * NFKC and simplification in one pass, for the text most input is: ASCII, CJK ideographs,
- * the CJK full stop and comma and brackets, curly quotes, and full-width ASCII (FF01–FF5E,
- * which NFKC maps to ASCII by subtracting 0xFEE0); null when any other unit is present (NFKC
- * may change it: foldText then calls normalize, ~6 µs per 1,000 characters).
+ * The whole fold in one pass, for the text most input is: ASCII, CJK ideographs, the CJK full
+ * stop and comma and brackets, curly quotes, and full-width ASCII (FF01–FF5E, which NFKC maps
+ * to ASCII by subtracting 0xFEE0); null when any other unit is present (NFKC may change it:
+ * foldText then calls normalize, ~6 µs per 1,000 characters). Only A–Z has a lower case among
+ * these, and only ‘ ’ are straightened, so both happen here too (toLowerCase on a 1,000-character
+ * Chinese string cost ~3.5 µs).
  */
 function narrowAndSimplify(text: string): string | null {
   const units = new Uint16Array(text.length);
   for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xff01 && unit <= 0xff5e) units[i] = unit - 0xfee0;
+    let unit = text.charCodeAt(i);
+    if (unit >= 0xff01 && unit <= 0xff5e) unit -= 0xfee0;
+    if (unit < 0x80) units[i] = unit >= 0x41 && unit <= 0x5a ? unit + 0x20 : unit;
     else if ((unit >= 0x4e00 && unit <= 0x9fff) || (unit >= 0x3400 && unit <= 0x4dbf)) units[i] = SIMPLIFIED_UNIT[unit]! || unit;
-    else if (unit < 0x80 || unit === 0x3001 || unit === 0x3002 || (unit >= 0x3008 && unit <= 0x3011) || (unit >= 0x2018 && unit <= 0x201d)) units[i] = unit;
+    else if (unit === 0x2018 || unit === 0x2019) units[i] = 0x27;
+    else if (unit === 0x3001 || unit === 0x3002 || (unit >= 0x3008 && unit <= 0x3011) || unit === 0x201c || unit === 0x201d) units[i] = unit;
     else return null;
   }
-  return UTF16.decode(units);
+  return stringOfUnits(units);
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
