@@ -88,3 +88,31 @@ export function monthPillars(chart: NatalChart, year: number): MonthPillar[] {
     };
   });
 }
+
+/** What the year pillars of a chart's luck are read from: its four pillars and its luck. */
+export interface ChartForYears {
+  pillars: Readonly<Record<"year" | "month" | "day" | "hour", { ganzhi: string }>>;
+  luck: { direction: "forward" | "backward"; pillars: readonly { start_year: number; end_year: number; start_age: number }[] };
+}
+
+/** A luck section with its years: each pillar's ten 流年 and the 小运 before the first. */
+export type LuckWithYears<L extends ChartForYears["luck"]> = Omit<L, "pillars"> & {
+  pillars: (L["pillars"][number] & { years: YearPillar[] })[];
+  xiao_yun: YearPillar[];
+};
+
+/**
+ * The chart's luck section with `years` on every luck pillar (its ten 流年, `start_year` to
+ * `end_year`) and `xiao_yun` (小运, each year from birth until the first luck pillar starts).
+ * Derived from the stored pillars, so every chart ever stored has them.
+ * @example luckWithYears(chart).pillars[0].years.length // 10
+ */
+export function luckWithYears<C extends ChartForYears>(chart: C): LuckWithYears<C["luck"]> {
+  const names = { year: chart.pillars.year.ganzhi, month: chart.pillars.month.ganzhi, day: chart.pillars.day.ganzhi, hour: chart.pillars.hour.ganzhi };
+  const { luck } = chart;
+  const first = luck.pillars[0]!;
+  // The birth year the luck pillars' nominal ages count from (the Beijing date's, also for a birth abroad).
+  const natal = natalChartOf(names, first.start_year - first.start_age + 1);
+  const pillars = luck.pillars.map((pillar) => ({ ...pillar, years: annualPillars(natal, pillar.start_year, pillar.end_year) }));
+  return { ...luck, pillars, xiao_yun: xiaoYun(natal, ganzhiIndex(names.hour), luck.direction === "forward", first.start_year) } as LuckWithYears<C["luck"]>;
+}

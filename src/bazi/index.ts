@@ -10,7 +10,7 @@ export { type ChartBody, computeChart, type HourAlternative, type HourPillar } f
 export { CONVENTIONS_JSON, type Conventions } from "./conventions.ts";
 export { FIVE_ELEMENT_RULE, type FiveElements } from "./five-elements.ts";
 export type { Luck, LuckPillar } from "./luck.ts";
-export { annualPillars, monthPillars, natalChartOf, type MonthPillar, type NatalChart, type YearPillar } from "./annual.ts";
+export { annualPillars, type ChartForYears, luckWithYears, type LuckWithYears, monthPillars, natalChartOf, type MonthPillar, type NatalChart, type YearPillar } from "./annual.ts";
 export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";
 export type { GradedStrength, Root, StrengthBand } from "./strength.ts";
 export type { Element } from "./tables.ts";

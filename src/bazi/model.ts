@@ -58,6 +58,61 @@ export const Relation = Type.Object(
   { additionalProperties: false, examples: [{ type: "clash", members: ["month", "day"], name: "子午冲" }, { type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", transforms: true }] },
 );
 
+/** One year's pillar read against the chart (流年 or 小运; src/bazi/annual.ts). */
+export const YearPillarSchema = Type.Object(
+  {
+    year: Type.Integer({ description: "Gregorian year; its pillar starts at that year's 立春." }),
+    age: Type.Integer({ description: "Nominal age (虚岁) that year, as the luck pillars count it: 1 in the birth year." }),
+    ganzhi: Type.String(),
+    ten_god: Type.String({ description: "十神 of the year's stem against the day master." }),
+    relations: Type.Array(Relation, { description: "How the year's stem and branch meet the chart: `members` are the natal pillars met (no `transforms`)." }),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ year: 2026, age: 37, ganzhi: "丙午", ten_god: "七杀", relations: [{ type: "clash", members: ["day"], name: "子午冲" }] }],
+  },
+);
+
+/** One ten-year luck pillar (大运). */
+export const LuckPillarSchema = Type.Object(
+  {
+    ganzhi: Type.String(),
+    start_year: Type.Integer(),
+    end_year: Type.Integer(),
+    start_age: Type.Integer({ description: "Nominal age (虚岁): 1 in the birth year." }),
+    end_age: Type.Integer(),
+    years: Type.Optional(Type.Array(YearPillarSchema, { minItems: 10, maxItems: 10, description: "Its ten annual pillars (流年), start_year to end_year: only when read with `include=luck.years`." })),
+  },
+  { additionalProperties: false },
+);
+
+/** The luck section (src/bazi/luck.ts; lunar-typescript's getYun(gender, 1)). */
+export const LuckSection = Type.Object(
+  {
+    direction: StringEnum(["forward", "backward"] as const),
+    start_age: Type.Object({ years: Type.Integer({ minimum: 0 }), months: Type.Integer({ minimum: 0, maximum: 11 }), days: Type.Integer({ minimum: 0 }) }, { additionalProperties: false, description: "Time from birth until the first luck pillar starts." }),
+    start_date: Type.String({ description: "YYYY-MM-DD the first luck pillar starts." }),
+    pillars: Type.Array(LuckPillarSchema, { minItems: 10, maxItems: 10 }),
+    xiao_yun: Type.Optional(Type.Array(YearPillarSchema, { description: "小运: each year from the birth year until the first luck pillar starts (the hour pillar stepped a place a year in the luck direction); only when read with `include=luck.years`." })),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ direction: "forward", start_age: { years: 4, months: 2, days: 0 }, start_date: "1926-08-25", pillars: [{ ganzhi: "丁未", start_year: 1926, end_year: 1935, start_age: 5, end_age: 14 }] }],
+  },
+);
+
+/** GET /v1/bazi/charts/{chart_id}: what to derive beside the stored chart. */
+export const ChartReadQuery = Type.Object(
+  {
+    include: Type.Optional(
+      Type.Array(StringEnum(["luck.years"] as const), {
+        description: "Derived sections to add: `luck.years` — each luck pillar's ten annual pillars (`luck.pillars[i].years`) and `luck.xiao_yun`. Comma-separated or repeated.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const ByElement = <T extends TSchema>(value: T) => Type.Object({ wood: value, fire: value, earth: value, metal: value, water: value }, { additionalProperties: false });
 
 /** The graded day-master strength (src/bazi/strength.ts; conventions.strength). */
@@ -141,7 +196,7 @@ export const ChartRecord = Type.Object(
     tai_yuan: Type.Unknown(),
     ming_gong: Type.Unknown(),
     shen_gong: Type.Unknown(),
-    luck: open,
+    luck: LuckSection,
     place: Type.Optional(Type.Union([ChartPlaceSchema, Type.Null()], { description: "The recognised birthplace, or null. Absent on charts stored before it was added." })),
     true_solar_time: Type.Optional(Type.Union([TrueSolarTimeSchema, Type.Null()], { description: "True solar time at the recognised birthplace, or null. Absent on charts stored before it was added." })),
     relations: Type.Optional(Type.Array(Relation, { description: "Every interaction (合冲刑害破) among the four pillars; see conventions.relations. Absent on charts stored before it was added." })),

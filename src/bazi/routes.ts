@@ -6,9 +6,9 @@ import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
-import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
-import { computeChart, validateBirth } from "./index.ts";
-import { ChartPayload, ChartRecord } from "./model.ts";
+import { defineSubjectRead, subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
+import { computeChart, luckWithYears, type ChartForYears, validateBirth } from "./index.ts";
+import { ChartPayload, ChartReadQuery, ChartRecord } from "./model.ts";
 import type { SubjectStore } from "../db/storage.ts";
 
 export function baziEndpoints(charts: SubjectStore): Endpoint[] {
@@ -50,6 +50,16 @@ export function baziEndpoints(charts: SubjectStore): Endpoint[] {
       tag: "BaZi",
       repository: charts,
       schema: ChartRecord,
+      read: defineSubjectRead({
+        query: ChartReadQuery,
+        description:
+          "`include=luck.years` adds each luck pillar's ten annual pillars (流年: `luck.pillars[i].years`) and the minor luck years before the first (小运: `luck.xiao_yun`), each with its ten god and how it meets the chart; they are derived on every read (about 29 KB more) rather than stored, so creation stays as fast as it was.",
+        extend(record, query) {
+          if (!query.include?.includes("luck.years")) return null;
+          const chart = JSON.parse(record) as ChartForYears;
+          return { ...chart, luck: luckWithYears(chart) };
+        },
+      }),
     }),
   ];
 }

@@ -78,6 +78,12 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
     description: p.description,
     schema: { type: "string", pattern: p.pattern.source },
   }));
+  const required = new Set<string>(endpoint.query?.required ?? []);
+  for (const [name, schema] of Object.entries(endpoint.query?.properties ?? {})) {
+    const { description, ...rest } = jsonSchema(schema) as { description?: string; type?: string };
+    const list = rest.type === "array";
+    parameters.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest, ...(list ? { style: "form", explode: false } : {}) });
+  }
   if (endpoint.idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
   const successHeaders: Record<string, unknown> = {
     "X-Request-Id": HEADER_REFS.requestId,

@@ -4,7 +4,7 @@
  * both the request pipeline (platform/pipeline.ts) and the OpenAPI operation
  * (docs/openapi.ts).
  */
-import type { Static, TSchema } from "@sinclair/typebox";
+import type { Static, TObject, TSchema } from "@sinclair/typebox";
 import type { ErrorCode } from "./errors.ts";
 import type { AppRecord, Capability, IdempotencyCompletion } from "../db/types.ts";
 
@@ -17,12 +17,14 @@ export interface PathParam {
   description: string;
 }
 
-export interface HandlerContext<Body> {
+export interface HandlerContext<Body, Query = Record<string, never>> {
   app: AppRecord;
   requestId: string;
   now: number;
   body: Body;
   params: Record<string, string>;
+  /** The query string as the endpoint's `query` schema reads it (validated); {} without one. */
+  query: Query;
   /** Absolute origin for URLs in answers: PUBLIC_BASE_URL, else the request's own origin. */
   origin: string;
   /** For endpoints whose capability depends on the body (Responses). @throws ApiError 403 */
@@ -55,7 +57,7 @@ export interface HandlerResult {
   commit?: (completion: IdempotencyCompletion | undefined) => Promise<void>;
 }
 
-export interface Endpoint<S extends TSchema | undefined = TSchema | undefined> {
+export interface Endpoint<S extends TSchema | undefined = TSchema | undefined, Q extends TObject | undefined = TObject | undefined> {
   method: HttpMethod;
   /** Router syntax: "/v1/bazi/charts/:chart_id". */
   path: string;
@@ -77,16 +79,22 @@ export interface Endpoint<S extends TSchema | undefined = TSchema | undefined> {
   /** 400 by default; Plan creation declares 422. */
   validationStatus?: 400 | 422;
   params?: PathParam[];
+  /**
+   * Query parameters, each a property: a string, or an array of strings written
+   * `name=a,b` or `name=a&name=b` (OpenAPI form style). Unknown ones are refused (400);
+   * endpoints without a `query` ignore the query string, as they always have.
+   */
+  query?: Q;
   success: { status: number; description: string; schema?: TSchema };
   /** Business errors beyond the ones every endpoint of its kind can answer. */
   errors: ErrorCode[];
   /** How long a claimed idempotency key stays locked before a crash is assumed. */
   lockMs?: number;
-  handle(ctx: HandlerContext<S extends TSchema ? Static<S> : undefined>): Promise<HandlerResult>;
+  handle(ctx: HandlerContext<S extends TSchema ? Static<S> : undefined, Q extends TObject ? Static<Q> : Record<string, never>>): Promise<HandlerResult>;
 }
 
-/** Keeps the generic body type while collecting endpoints into one list. */
-export function defineEndpoint<S extends TSchema | undefined>(endpoint: Endpoint<S>): Endpoint {
+/** Keeps the generic body and query types while collecting endpoints into one list. */
+export function defineEndpoint<S extends TSchema | undefined, Q extends TObject | undefined = undefined>(endpoint: Endpoint<S, Q>): Endpoint {
   return endpoint as unknown as Endpoint;
 }
 
@@ -98,6 +106,7 @@ export function endpointErrorCodes(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.billable) codes.push("MONTHLY_QUOTA_EXCEEDED");
   if (endpoint.params?.length) codes.push("RESOURCE_NOT_FOUND");
   if (endpoint.idempotent) codes.push("IDEMPOTENCY_KEY_REQUIRED", "IDEMPOTENCY_KEY_INVALID", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS");
+  if (endpoint.query) codes.push("VALIDATION_ERROR");
   if (endpoint.body) codes.push("VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE");
   codes.push(...endpoint.errors, "INTERNAL_ERROR", "SERVICE_UNAVAILABLE");
   return [...new Set(codes)];

@@ -92,9 +92,9 @@ export class ApiError extends Error {
  * The one VALIDATION_ERROR: a message naming the problem (or the count) and the details list.
  * @example validationError([{ path: "birth.day", message: "2023-02 has 28 days" }])
  */
-export function validationError(details: ValidationDetail[], status?: 400 | 422): ApiError {
+export function validationError(details: ValidationDetail[], status?: 400 | 422, what: "payload" | "query string" = "payload"): ApiError {
   const summary = details.length === 1 ? `${details[0]!.path} ${details[0]!.message}` : `${details.length} problems`;
-  return new ApiError("VALIDATION_ERROR", `The payload is invalid: ${summary}.`, { details, ...(status ? { status } : {}) });
+  return new ApiError("VALIDATION_ERROR", `The ${what} is invalid: ${summary}.`, { details, ...(status ? { status } : {}) });
 }
 
 /** Builds the JSON Response for an ApiError, with X-Request-Id and Retry-After where due. */

@@ -4,7 +4,7 @@
  * → schema → idempotency claim or replay → monthly quota → handler → one
  * transaction (business write + stored answer) → answer with headers.
  */
-import type { TSchema } from "@sinclair/typebox";
+import type { TObject, TSchema } from "@sinclair/typebox";
 import { ApiError, errorResponse, validationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { readJsonBody } from "./body.ts";
@@ -102,7 +102,7 @@ export class Pipeline {
 
   /** Compiles every body schema up front so the first request pays nothing. */
   prepare(endpoints: Endpoint[]): void {
-    for (const e of endpoints) if (e.body) this.validator(e.body);
+    for (const e of endpoints) for (const schema of [e.body, e.query]) if (schema) this.validator(schema);
   }
 
   async run(endpoint: Endpoint, request: Request, params: Record<string, string>): Promise<Response> {
@@ -133,6 +133,12 @@ export class Pipeline {
         if (details.length > 0) throw validationError(details, endpoint.validationStatus ?? 400);
       }
       const url = new URL(request.url);
+      let query: unknown = {};
+      if (endpoint.query) {
+        query = readQuery(endpoint.query, url.searchParams);
+        const details = this.validator(endpoint.query).check(query);
+        if (details.length > 0) throw validationError(details, 400, "query string");
+      }
       if (idempotencyKey !== null) {
         const requestFingerprint = fingerprint(endpoint.method, url.pathname, body);
         const claim = await this.deps.store.claimIdempotency({
@@ -155,7 +161,7 @@ export class Pipeline {
           return response;
         }
       }
-      response = await this.execute(endpoint, url, { caller: caller.app, requestId, now, body, params, idempotencyKey }, limitHeaders);
+      response = await this.execute(endpoint, url, { caller: caller.app, requestId, now, body, params, query, idempotencyKey }, limitHeaders);
       return response;
     } catch (err) {
       const apiError = toApiError(err, this.deps.logger, requestId);
@@ -181,7 +187,7 @@ export class Pipeline {
   private async execute(
     endpoint: Endpoint,
     url: URL,
-    run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; idempotencyKey: string | null },
+    run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; query: unknown; idempotencyKey: string | null },
     limitHeaders: Record<string, string>,
   ): Promise<Response> {
     const { store } = this.deps;
@@ -190,12 +196,13 @@ export class Pipeline {
       idempotencyKey === null ? undefined : { appId: caller.id, key: idempotencyKey, requestId, status, body: text, ...(resourceId ? { resourceId } : {}) };
     try {
       if (endpoint.billable === true) await this.checkMonthlyQuota(caller, run.now);
-      const ctx: HandlerContext<unknown> = {
+      const ctx: HandlerContext<unknown, unknown> = {
         app: caller,
         requestId,
         now: run.now,
         body: run.body,
         params: run.params,
+        query: run.query,
         origin: this.deps.publicBaseUrl ?? url.origin,
         checkMonthlyQuota: () => this.checkMonthlyQuota(caller, run.now),
         requireCapability: (capability: Capability) => {
@@ -240,6 +247,21 @@ export class Pipeline {
     const usage = await this.deps.store.getUsage(app.id, utcMonth(now));
     if (usage.billingUnits >= app.monthlyQuota) throw monthlyQuotaExceeded(app.monthlyQuota, now);
   }
+}
+
+/**
+ * The query string as its schema's properties read it: an array property takes every value of
+ * its name, each split at commas (`include=a,b` or `include=a&include=b`); any other name keeps
+ * its one value (a repeated one becomes a list, which the schema then refuses).
+ */
+function readQuery(schema: TObject, search: URLSearchParams): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name);
+    const isList = (schema.properties[name] as { type?: string } | undefined)?.type === "array";
+    query[name] = isList ? values.flatMap((v) => v.split(",")) : values.length === 1 ? values[0] : values;
+  }
+  return query;
 }
 
 export function notFound(id: string): ApiError {

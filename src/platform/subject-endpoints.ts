@@ -6,7 +6,7 @@ import { defineEndpoint, JsonText, type Endpoint, type HandlerResult } from "./e
 import { notFound } from "./pipeline.ts";
 import type { SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
-import type { TSchema } from "@sinclair/typebox";
+import type { Static, TObject, TSchema } from "@sinclair/typebox";
 
 export interface SubjectRoutes {
   /** "/v1/bazi/charts" */
@@ -22,7 +22,20 @@ export interface SubjectRoutes {
   idempotentDelete?: boolean;
   /** What else the DELETE removes, for its summary and description; default "its Responses". */
   downstream?: string;
+  /** Query parameters of the GET that add derived fields to the stored record (charts: `include=luck.years`). */
+  read?: SubjectReadOptions;
 }
+
+export interface SubjectReadOptions<Q extends TObject = TObject> {
+  query: Q;
+  /** Appended to the GET's description. */
+  description: string;
+  /** The answer for a query asking for more than the stored record: null answers the record as stored. */
+  extend(record: string, query: Static<Q>): unknown | null;
+}
+
+/** Keeps the query's type for `extend` while the routes hold any query. */
+export const defineSubjectRead = <Q extends TObject>(options: SubjectReadOptions<Q>): SubjectReadOptions => options as unknown as SubjectReadOptions;
 
 export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
   const params = [{ name: r.param, pattern: new RegExp(`^${r.prefix}_`), description: `The ${r.noun}'s id (\`${r.prefix}_…\`).` }];
@@ -34,18 +47,20 @@ export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
       path,
       operationId: `get_${r.noun.replace(/\W+/g, "_")}`,
       summary: `Read a ${r.noun}`,
-      description: `Returns the ${r.noun} exactly as it was created. Another App's id answers 404 like a missing one.`,
+      description: `Returns the ${r.noun} exactly as it was created. Another App's id answers 404 like a missing one.${r.read ? ` ${r.read.description}` : ""}`,
       tag: r.tag,
       capability: r.capability,
       idempotent: false,
       params,
+      ...(r.read ? { query: r.read.query } : {}),
       errors: [],
       success: { status: 200, description: `The ${r.noun}.`, schema: r.schema },
       async handle(ctx) {
         const id = ctx.params[r.param]!;
         const record = await r.repository.get(ctx.app.id, id);
         if (record === null) throw notFound(id);
-        return { status: 200, body: new JsonText(record) };
+        const extended = r.read?.extend(record, ctx.query as Static<TObject>) ?? null;
+        return { status: 200, body: extended ?? new JsonText(record) };
       },
     }),
     defineEndpoint({

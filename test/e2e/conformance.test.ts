@@ -138,6 +138,10 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     await call("POST", "/v1/bazi/charts", { idem: true, raw: "birth=1949", headers: { "content-type": "text/plain" }, expect: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
     await call("POST", "/v1/bazi/charts", { idem: true, raw: JSON.stringify({ birth: BIRTH, metadata: { pad: "x".repeat(70_000) } }), headers: { "content-type": "application/json" }, expect: 413, code: "PAYLOAD_TOO_LARGE" });
     expect((await call("GET", `/v1/bazi/charts/${ids.chart}`, { expect: 200 })).text).toBe(chart.text);
+    // Derived annual pillars, held to the document at every depth like the rest.
+    const withYears = await call("GET", `/v1/bazi/charts/${ids.chart}?include=luck.years`, { expect: 200 });
+    expect(withYears.json.luck.pillars[0].years).toHaveLength(10);
+    await call("GET", `/v1/bazi/charts/${ids.chart}?include=luck.months`, { expect: 400, code: "VALIDATION_ERROR" });
     await call("GET", "/v1/bazi/charts/bzc_doesnotexist", { expect: 404, code: "RESOURCE_NOT_FOUND" });
 
     const cast = await call("POST", "/v1/liuyao/casts", { idem: true, body: { ...CAST, end_user_id: "walker-1", metadata: { k: "v" } }, expect: 201 });

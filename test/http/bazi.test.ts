@@ -125,6 +125,45 @@ describe("charts", () => {
   });
 });
 
+describe("annual pillars on request: GET ?include=luck.years", () => {
+  test("each luck pillar gets its ten years and the chart its 小运; everything else is the stored chart", async () => {
+    const created = await post({ birth });
+    const read = await s.request("GET", `/v1/bazi/charts/${created.json.id}?include=luck.years`);
+    expect(read.status).toBe(200);
+    const { luck, ...rest } = read.json;
+    const { luck: storedLuck, ...storedRest } = created.json;
+    expect(rest).toEqual(storedRest);
+    for (const [i, pillar] of luck.pillars.entries()) {
+      const { years, ...stored } = pillar;
+      expect(stored).toEqual(storedLuck.pillars[i]);
+      expect(years.map((y: { year: number }) => y.year)).toEqual(Array.from({ length: 10 }, (_, k) => pillar.start_year + k));
+      expect(years.map((y: { age: number }) => y.age)).toEqual(Array.from({ length: 10 }, (_, k) => pillar.start_age + k));
+    }
+    // 小运 from the birth year until the first luck pillar starts, at ages 1, 2, …
+    const first = luck.pillars[0].start_year;
+    expect(luck.xiao_yun.map((y: { year: number; age: number }) => [y.year, y.age])).toEqual(Array.from({ length: first - 1990 }, (_, k) => [1990 + k, k + 1]));
+    const years2026 = luck.pillars.flatMap((p: { years: unknown[] }) => p.years).filter((y: { year: number }) => y.year === 2026);
+    expect(years2026).toEqual([expect.objectContaining({ ganzhi: "丙午", age: 37 })]);
+  });
+  test.each([
+    ["include=luck.years,luck.years", 200],
+    ["include=luck.years&include=luck.years", 200],
+    ["include=", 400],
+    ["include=luck.months", 400],
+    ["expand=luck.years", 400],
+  ])("?%s → %d", async (query, status) => {
+    const created = await post({ birth });
+    const res = await s.request("GET", `/v1/bazi/charts/${created.json.id}?${query}`);
+    if (status === 200) expect(res.json.luck.pillars[0].years).toHaveLength(10);
+    else expect(expectErrorShape(res, 400, "VALIDATION_ERROR").message).toStartWith("The query string is invalid");
+  });
+  test("another App's chart is a 404 with the query as without it", async () => {
+    const created = await post({ birth });
+    const other = await s.newTenant();
+    expectErrorShape(await s.request("GET", `/v1/bazi/charts/${created.json.id}?include=luck.years`, { key: other.key }), 404, "RESOURCE_NOT_FOUND");
+  });
+});
+
 describe("the idempotency record of a chart keeps a reference, not a copy", () => {
   const row = (key: string) => s.db.get<{ body: string | null; resource_id: string | null }>("SELECT body, resource_id FROM idempotency_records WHERE key = ?", key);
 

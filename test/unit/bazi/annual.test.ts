@@ -3,10 +3,13 @@
  * `getXiaoYun()`, an implementation independent of ours, over births across 1900–2100.
  */
 import { describe, expect, test } from "bun:test";
-import { Solar } from "lunar-typescript";
-import { annualPillars, monthPillars, xiaoYun } from "../../../src/bazi/annual.ts";
+import { LunarUtil, Solar } from "lunar-typescript";
+import { annualPillars, luckWithYears, monthPillars } from "../../../src/bazi/annual.ts";
 import { branchOf, ganzhiIndex, stemOf } from "../../../src/bazi/relations.ts";
 import { chartOf } from "./chart-helpers.ts";
+
+/** The library's ten god of a year's stem against the day master's (its SHI_SHEN table). */
+const tenGodOf = (dayGanzhi: string, yearGanzhi: string) => LunarUtil.SHI_SHEN[dayGanzhi[0]! + yearGanzhi[0]!];
 
 /** Births spread over the range: a fixed-seed LCG. */
 function births(count: number): { year: number; month: number; day: number; hour: number; minute: number; gender: "男" | "女" }[] {
@@ -22,12 +25,12 @@ describe("流年 and 小运 agree with lunar-typescript", () => {
     const natal = { birthYear: birth.year, stems: indices.map(stemOf), branches: indices.map(branchOf) };
     const daYun = Solar.fromYmdHms(birth.year, birth.month, birth.day, birth.hour, birth.minute, 0).getLunar().getEightChar().getYun(birth.gender === "男" ? 1 : 0, 1).getDaYun(11);
 
-    const firstLuckYear = chart.luck.pillars[0]!.start_year;
-    const ours = xiaoYun(natal, indices[3]!, chart.luck.direction === "forward", firstLuckYear);
-    expect(ours.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[0]!.getXiaoYun().map((x) => [x.getYear(), x.getAge(), x.getGanZhi()]));
-    for (const [i, pillar] of chart.luck.pillars.entries()) {
-      const years = annualPillars(natal, pillar.start_year, pillar.end_year);
-      expect(years.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[i + 1]!.getLiuNian().map((l) => [l.getYear(), l.getAge(), l.getGanZhi()]));
+    // What a chart read with ?include=luck.years answers: the same years, from the stored pillars.
+    const luck = luckWithYears(chart);
+    expect(luck.xiao_yun.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[0]!.getXiaoYun().map((x) => [x.getYear(), x.getAge(), x.getGanZhi()]));
+    for (const [i, pillar] of luck.pillars.entries()) {
+      expect(pillar.years.map((y) => [y.year, y.age, y.ganzhi])).toEqual(daYun[i + 1]!.getLiuNian().map((l) => [l.getYear(), l.getAge(), l.getGanZhi()]));
+      expect(pillar.years.map((y) => y.ten_god)).toEqual(daYun[i + 1]!.getLiuNian().map((l) => tenGodOf(chart.pillars.day.ganzhi, l.getGanZhi())));
     }
     // 流月 of the first luck pillar's years, as the library's LiuNian.getLiuYue() gives them.
     for (const l of daYun[1]!.getLiuNian()) expect(monthPillars(natal, l.getYear()).map((m) => m.ganzhi)).toEqual(l.getLiuYue().map((m) => m.getGanZhi()));
