@@ -102,6 +102,18 @@ describe("validation → 422 VALIDATION_ERROR with details; nothing is stored", 
     const theirs = await chart(other.key);
     expectErrorShape(await h.postPlan(calmPlan({ bazi_chart_id: theirs.id })), 422, "BAZI_CHART_NOT_FOUND");
   });
+  test("that 422 is stored for its key: the same request replays it, byte for byte, with the first request id", async () => {
+    const idem = uniqueKey("plan-422");
+    const body = calmPlan({ bazi_chart_id: "bzc_doesnotexist" });
+    const first = await h.postPlan(body, undefined, idem);
+    const firstError = expectErrorShape(first, 422, "BAZI_CHART_NOT_FOUND");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const again = await h.postPlan(body, undefined, idem);
+    expect(again.status).toBe(422);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("x-request-id")).toBe(firstError.request_id);
+    expect(again.text).toBe(first.text);
+  });
 });
 
 describe("the BaZi chart weighs exactly 5%", () => {

@@ -47,6 +47,20 @@ describe("authentication", () => {
     const { key } = await s.operator.createKey(t.app.id, "expired", Date.now() - 1000);
     expect(expectErrorShape(await create({ name: "a" }, { key }), 401, "INVALID_API_KEY").message).toContain("expired");
   });
+  test("a key expiring at the request's very instant is expired; one expiring a millisecond later is not", async () => {
+    const at = Date.parse("2026-03-01T00:00:00Z");
+    const fixed = await startServer({ clock: () => at });
+    try {
+      const t = await fixed.newTenant();
+      const atNow = await fixed.operator.createKey(t.app.id, "expires now", at);
+      const later = await fixed.operator.createKey(t.app.id, "expires in 1 ms", at + 1);
+      const read = (key: string) => fixed.request("GET", "/v1/bazi/charts/bzc_missing", { key });
+      expect(expectErrorShape(await read(atNow.key), 401, "INVALID_API_KEY").message).toBe("The API key has expired.");
+      expectErrorShape(await read(later.key), 404, "RESOURCE_NOT_FOUND");
+    } finally {
+      await fixed.stop();
+    }
+  });
   test("live Apps get ap_live_ keys, and a key whose prefix does not match its App's environment is 401", async () => {
     const live = await s.newTenant({ env: "live" });
     expect(live.key.startsWith("ap_live_")).toBe(true);

@@ -113,6 +113,21 @@ describe("a successful call with the default model", () => {
   });
 });
 
+describe("the monthly quota holds for follow-ups as for first turns", () => {
+  test("a spent quota refuses a follow-up before the model is called: 429 MONTHLY_QUOTA_EXCEEDED, no Response, no call", async () => {
+    const t = await s.newTenant({ monthlyQuota: 1 });
+    const tenantCast = await r.subject("liuyao", t.key);
+    const first = await r.first("liuyao", tenantCast.id, "结果如何？", t.key);
+    expect(fake.requests).toHaveLength(1);
+    const followUp = await s.request("POST", "/v1/responses", { key: t.key, idempotencyKey: uniqueKey(), body: { previous_response_id: first.id, input: "那什么时候有结果？" } });
+    expectErrorShape(followUp, 429, "MONTHLY_QUOTA_EXCEEDED");
+    // The refusal comes before the call: a check only at commit time would have spent a model call.
+    expect(fake.requests).toHaveLength(1);
+    expect(await r.count("responses", "app_id = ?", t.app.id)).toBe(1);
+    expect((await s.operator.usage(t.app.id, utcMonth(Date.now()))).billing_units).toBe(1);
+  });
+});
+
 describe("the model's own safety judgment, a second layer behind the rules", () => {
   test("a crisis the rules missed: the safety text replaces the model's answer, the record says the model found it, one unit is billed", async () => {
     fake.setWriter(() => ({ answer: "Here is your reading.", summary: "s", crisis: true, crisis_categories: ["self_harm"] }));
