@@ -22,7 +22,7 @@ import { views } from "../src/safety/views.ts";
 import { loadMatterSet } from "../test/helpers/matter-sets.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
-export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev"] as const;
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev", "set-t-dev", "set-v-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
 const L2 = 1e-2;

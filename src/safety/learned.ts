@@ -4,7 +4,7 @@
  * words and word pairs (English view), trained by scripts/train-safety-model.ts
  * on the development sets only (test/data/safety/*-dev.jsonl). The rules are
  * precise on what they know but miss phrasings their authors never saw; the
- * model generalises from ~10,900 labelled messages by fifteen authors. It is
+ * model generalises from ~12,100 labelled messages by seventeen authors. It is
  * asked only when the rules found no crisis, and escalates when its probability
  * of a crisis reaches the threshold chosen by cross-validation on the
  * development sets (never on the held-out ones).

@@ -8,6 +8,7 @@
  */
 import { EN_RULES } from "./lexicon-en.ts";
 import { EN_SITUATION_RULES } from "./lexicon-en-situations.ts";
+import { ROMANISED_RULES } from "./lexicon-romanised.ts";
 import { ZH_RULES } from "./lexicon-zh.ts";
 import { ZH_SITUATION_RULES } from "./lexicon-zh-situations.ts";
 import { TOPIC_RULES } from "./topics.ts";
@@ -16,7 +17,7 @@ import { views } from "./views.ts";
 import { alternativesOf, cuesIn, triggerOf, type Requirement } from "./cues.ts";
 import { CueIndex } from "../text/cue-index.ts";
 
-export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES, ...TOPIC_RULES];
+export const SAFETY_RULES: readonly SafetyRule[] = [...EN_RULES, ...EN_SITUATION_RULES, ...ROMANISED_RULES, ...ZH_RULES, ...ZH_SITUATION_RULES, ...TOPIC_RULES];
 
 const VIEWS: readonly View[] = ["zh", "en", "squashed"];
 

@@ -7,9 +7,9 @@
  * all of it); they are reported as figures only (the development sets are for
  * tuning).
  *
- * The goal (recall ≥ 0.95, false alarms ≤ 5%) is met on A, L and S; B stands one
- * crisis under it (156/165). The test fails below the recall reached on each
- * (FLOOR) or above 5% false alarms, and prints the figures the README reports.
+ * The goal (recall ≥ 0.95, false alarms ≤ 5%) is met on all four. The test fails
+ * below the recall reached on each (FLOOR) or above 5% false alarms, and prints the
+ * figures the README reports.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
@@ -19,9 +19,9 @@ import { formatFigures, loadSafetySet, measure, rate, type Judgement, type Label
 
 const GOAL = { recall: 0.95, falseAlarms: 0.05 };
 /** Crisis recall reached on each held-out set (measured, rounded down); raise it as the detector improves. */
-const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.97, "set-b-heldout": 0.94, "set-l-heldout": 0.99, "set-s-heldout": 0.97 };
+const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.98, "set-b-heldout": 0.96, "set-l-heldout": 0.99, "set-s-heldout": 0.96 };
 /** Sensitive-topic recall reached over all topics on the sets labelled with them (A and B; L's and S's authors did not label topics). */
-const TOPIC_FLOOR: Partial<Record<HeldOutSetName, number>> = { "set-a-heldout": 0.58, "set-b-heldout": 0.48 };
+const TOPIC_FLOOR: Partial<Record<HeldOutSetName, number>> = { "set-a-heldout": 0.7, "set-b-heldout": 0.54 };
 
 let s: TestServer;
 let chartId: string;
