@@ -82,6 +82,7 @@ function rowsFor(bin: LingshuBinary, table: string, endUserId: string): number {
   }
 }
 
+if (prlimitCall === null) console.warn("test/e2e/faults: prlimit(2) could not be called through bun:ffi here; the full-disk tests are skipped.");
 describe.skipIf(prlimitCall === null)("SQLite: full disk (the process's file-size limit lowered under it)", () => {
   test("writes answer 503 SERVICE_UNAVAILABLE in the envelope and store nothing, reads and /health keep working, and the same keys succeed once there is room", async () => {
     const bin = await startOnSqlite();
@@ -193,6 +194,7 @@ afterAll(() => {
   rmSync(tmpfs, { recursive: true, force: true });
 });
 
+if (tmpfs === null) console.warn("test/e2e/faults: no tmpfs could be mounted (needs root); the full-volume tests are skipped.");
 describe.skipIf(tmpfs === null)("SQLite: full volume (root only: a tmpfs filled to the last byte)", () => {
   test("writes answer 503 once SQLite runs out of space, reads keep working, and the same keys succeed after space is freed", async () => {
     const bin = await startOnSqlite({ databasePath: join(tmpfs!, "db", "lingshu.sqlite") });
@@ -241,6 +243,7 @@ describe.skipIf(tmpfs === null)("SQLite: full volume (root only: a tmpfs filled 
   }, 30_000);
 });
 
+if (isRoot && !canDropRoot) console.warn("test/e2e/faults: running as root without setpriv, a read-only file would still be writable; the read-only database tests are skipped.");
 describe.skipIf(isRoot && !canDropRoot)("SQLite: read-only database file", () => {
   /**
    * The file is made read-only while the service is stopped, then the service is
