@@ -156,6 +156,34 @@ function strengthParagraph(f: BaziFacts, lang: ReplyLanguage): string | null {
   );
 }
 
+/** A feeling (stress, worry, sleeplessness, exhaustion) with a question whether the chart is behind it. */
+const FEELING = /压力|焦虑|失眠|睡不着|睡唔着|好累|很累|疲惫|烦躁|心烦|情绪|抑郁|紧张|攰|stress|anxious|anxiety|worried|can ?t sleep|cannot sleep|insomnia|exhausted|burn(?:ed|t)? out|tired|on edge|low mood|overwhelmed/;
+const CHART_AS_CAUSE = /(?:八字|命盘|命格|盘|命|chart|bazi|stars?|pillars?).{0,12}(?:原因|导致|造成|有关|关系|影响|害|搞|reason|cause|blame|behind|why|fault)|(?:because of|due to|caused by|from) (?:my )?(?:chart|bazi|stars|pillars)|是不是.{0,8}(?:八字|命|盘)|(?:八字|命|盘).{0,8}(?:所以|注定)/;
+
+/**
+ * "I'm stressed, is my chart the reason?": the chart is not a cause of a feeling — say so first — then
+ * what the tradition looks at for pressure: the officer stars (正官/七杀), how the day master
+ * bears them (its strength), and whether this year's pillar clashes the day pillar.
+ */
+function pressureParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const officers = PILLAR_NAMES.filter((n) => n !== "day" && ["正官", "七杀"].includes(f.pillars[n].ten_god));
+  const [thisYear] = yearPillarsAround(f, year);
+  const meetsDay = thisYear!.relations.filter((r) => r.members.includes("day") && (r.type === "clash" || r.type === "punishment" || r.type === "harm"));
+  const stars = officers.length
+    ? say(lang, `盘中${officers.map((n) => `${PILLAR_ZH[n]}透${f.pillars[n].ten_god}`).join("、")}，传统上官杀主压力、责任与约束`, `your chart shows ${list("en", officers.map((n) => `${f.pillars[n].ten_god} on the ${n} stem`))}, which tradition reads as pressure, duty and constraint`)
+    : say(lang, "盘中天干不透官杀，传统上压力更多来自当下的处境而非命局", "no officer star shows among your stems, so tradition would look to your present circumstances rather than the chart for pressure");
+  const bearing = say(lang, f.strength === "weak" ? "日主偏弱，传统上认为较容易感到被压、需要先养护自己" : "日主偏强，传统上认为扛得住压力，但也容易硬撑", f.strength === "weak" ? "a weak day master is traditionally said to feel pressure more and to need rest and support first" : "a strong day master is traditionally said to bear pressure well, and to push on too long");
+  const thisYearLine = meetsDay.length
+    ? say(lang, `${year}年流年${thisYear!.ganzhi}与日柱${meetsDay.map((r) => r.name).join("、")}，传统上主变动与奔波，这一年觉得辛苦并不奇怪`, `this year's ${thisYear!.ganzhi} pillar meets your day pillar in ${meetsDay.map((r) => r.name).join(" and ")}, traditionally a year of change and strain`)
+    : say(lang, `${year}年流年${thisYear!.ganzhi}与日柱没有冲刑害`, `this year's ${thisYear!.ganzhi} pillar does not clash, punish or harm your day pillar`);
+  return say(
+    lang,
+    `命盘不会造成情绪或失眠，它是传统文化里理解性格与时运的一种语言；压力和睡眠问题有现实的原因，持续的话请找医生或心理咨询师聊聊。从传统的角度看：${stars}；${bearing}；${thisYearLine}。`,
+    `A chart does not cause stress or sleeplessness: it is a traditional language for temperament and timing, and feelings like these have real causes; if they last, please talk to a doctor or a counsellor. In the tradition's terms: ${stars}; ${bearing}; ${thisYearLine}.`,
+  );
+}
+
 function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const gods = (["year", "month", "hour"] as const).map((n) => say(lang, `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}为${f.pillars[n].ten_god}`, `${n} ${f.pillars[n].ganzhi} is ${f.pillars[n].ten_god}`));
   const nayin = say(lang, `日柱纳音为${f.pillars.day.nayin}`, `the day pillar's 纳音 is ${f.pillars.day.nayin}`);
@@ -169,6 +197,7 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 /** The explanation of the chart for this input. */
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number): Explanation {
   const focus: string[] = [];
+  if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);

@@ -50,6 +50,20 @@ describe("the local interpreter", () => {
     expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
   });
 
+  test("BaZi: 'I'm stressed, is my chart the reason?' says a chart causes no feeling, then what the tradition reads for pressure", () => {
+    // 己丑 癸酉 甲子 壬申: no officer star (正官/七杀) among the year, month and hour stems; 2025 乙巳 meets the 子 day branch in nothing.
+    const zh = say(chart, "最近压力好大，晚上睡不着，是不是我八字的原因？");
+    expect(zh).toContain("命盘不会造成情绪或失眠");
+    expect(zh).toContain("盘中天干不透官杀");
+    expect(zh).toContain("2025年流年乙巳与日柱没有冲刑害");
+    // In 2026 the 丙午 year clashes the 子 day branch (子午冲).
+    const in2026 = explain({ facts: chart, input: "I'm so stressed I can't sleep, is my chart the reason?", language: "en", script: "en", topics: [], constraints: [], summary: "", now: Date.parse("2026-06-15T10:00:00Z") }).join("\n\n");
+    expect(in2026).toContain("A chart does not cause stress or sleeplessness");
+    expect(in2026).toContain("this year's 丙午 pillar meets your day pillar in 子午冲");
+    // Without the question of cause, a feeling alone does not bring it in.
+    expect(say(chart, "最近压力好大，今年事业怎么样？")).not.toContain("命盘不会造成情绪");
+  });
+
   test("BaZi: a luck pillar or a year gets a verdict against the favourable elements (water, wood for this chart), not only the method", () => {
     // 丁卯: 丁 fire (unfavourable), 卯 wood (favourable) → mixed; 2026 丙午: fire and fire → unfavourable.
     const zh = say(chart, "丁卯大运对我来说是好是坏？");
