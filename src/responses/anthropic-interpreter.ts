@@ -168,10 +168,10 @@ export class AnthropicInterpreter implements Interpreter {
       if ("failure" in result) {
         failure = result.failure;
       } else if (result.outcome.kind === "answer") {
-        const { answer, summary, crisis } = result.outcome;
+        const { answer, summary, crisis, sameMatter } = result.outcome;
         // A missing summary must not lose the conversation: fall back to the local rolling one.
         const kept = summary !== null ? clampSummary(summary) : localRollingSummary(request.summary, request.input, answer);
-        return { text: answer, summary: kept, model: result.model, usage: result.usage, crisis };
+        return { text: answer, summary: kept, model: result.model, usage: result.usage, crisis, sameMatter };
       } else {
         failure = outcomeFailure(result.outcome);
         if (result.outcome.kind === "cut_off") {

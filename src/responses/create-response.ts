@@ -124,6 +124,11 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   // Crisis language found by the rules (no model was called), or by the model itself (its answer is discarded).
   const crisis: CrisisCategory[] = decision.kind === "escalate" ? decision.categories : (interpretation?.crisis ?? []);
   const detectedBy = decision.kind === "escalate" ? "rules" : crisis.length > 0 ? "model" : null;
+  // The model read another matter where the local judgment saw none: its answer is discarded, nothing is stored or billed.
+  // A crisis it saw comes first: the safety text is never traded for a 409.
+  if (crisis.length === 0 && turn.capability === "liuyao" && interpretation?.sameMatter === false) {
+    throw new ApiError("NEW_SUBJECT_REQUIRED", "This asks about another matter than the cast's question (as the model read it); one cast answers one matter. Create a new cast for it.");
+  }
   const safetyAction = crisis.length > 0 ? safetyActionFor(crisis) : null;
   // The category's fixed text answers, and the summary remembers the escalation.
   const answer: Answer = safetyAction

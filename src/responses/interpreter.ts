@@ -52,6 +52,8 @@ export interface Interpretation {
   usage: ModelUsage | null;
   /** The model's own safety judgment: the crisis categories it saw (empty: none). The local interpreter makes none. */
   crisis?: CrisisCategory[];
+  /** The model's own change-of-matter judgment (LiuYao): false when it reads the input as another matter. The local interpreter makes none. */
+  sameMatter?: boolean;
 }
 
 export interface Interpreter {

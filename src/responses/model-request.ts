@@ -74,7 +74,7 @@ export function messageRequest(settings: RequestSettings, prompt: PromptParts): 
 
 /** What one model answer means. */
 export type ModelOutcome =
-  | { kind: "answer"; answer: string; summary: string | null; crisis: CrisisCategory[] }
+  | { kind: "answer"; answer: string; summary: string | null; crisis: CrisisCategory[]; sameMatter: boolean }
   | { kind: "refused"; category: string | null }
   | { kind: "cut_off"; stopReason: string }
   | { kind: "malformed"; reason: string };
@@ -89,12 +89,16 @@ function crisisOf(crisis: unknown, categories: unknown): CrisisCategory[] {
   return named.length > 0 ? named : ["suicide"];
 }
 
-/** The answer, summary and crisis judgment of a parsed object, or null when it has no non-empty answer. */
-function answerOf(value: unknown): { answer: string; summary: string | null; crisis: CrisisCategory[] } | null {
+/**
+ * The answer, summary, crisis and matter judgments of a parsed object, or null when it has no
+ * non-empty answer. Only an explicit `same_matter: false` opens another matter: a missing one
+ * (an older prompt, a tool answer without it) keeps the turn, as the local judgment already did.
+ */
+function answerOf(value: unknown): { answer: string; summary: string | null; crisis: CrisisCategory[]; sameMatter: boolean } | null {
   if (typeof value !== "object" || value === null) return null;
-  const { answer, summary, crisis, crisis_categories } = value as { answer?: unknown; summary?: unknown; crisis?: unknown; crisis_categories?: unknown };
+  const { answer, summary, crisis, crisis_categories, same_matter } = value as { answer?: unknown; summary?: unknown; crisis?: unknown; crisis_categories?: unknown; same_matter?: unknown };
   if (typeof answer !== "string" || answer.trim() === "") return null;
-  return { answer: answer.trim(), summary: typeof summary === "string" && summary.trim() !== "" ? summary : null, crisis: crisisOf(crisis, crisis_categories) };
+  return { answer: answer.trim(), summary: typeof summary === "string" && summary.trim() !== "" ? summary : null, crisis: crisisOf(crisis, crisis_categories), sameMatter: same_matter !== false };
 }
 
 function parseJson(text: string): unknown {
@@ -119,6 +123,6 @@ export function readAnswer(message: Anthropic.Message, structured: boolean): Mod
   if (message.stop_reason === "max_tokens" || message.stop_reason === "model_context_window_exceeded") {
     return { kind: "cut_off", stopReason: message.stop_reason };
   }
-  if (!structured && !tool && text !== "") return { kind: "answer", answer: text, summary: null, crisis: [] };
+  if (!structured && !tool && text !== "") return { kind: "answer", answer: text, summary: null, crisis: [], sameMatter: true };
   return { kind: "malformed", reason: `the model gave no answer (stop reason ${message.stop_reason})` };
 }

@@ -37,7 +37,7 @@ export interface RecordedRequest {
 }
 
 /** The answer the fake's model writes; the default echoes the last input, writes a long summary and sees no crisis. */
-export type AnswerWriter = (request: any, n: number) => { answer: string; summary?: string; crisis?: boolean; crisis_categories?: string[] };
+export type AnswerWriter = (request: any, n: number) => { answer: string; summary?: string; crisis?: boolean; crisis_categories?: string[]; same_matter?: boolean };
 
 export interface FakeAnthropic {
   url: string;
@@ -78,6 +78,7 @@ const defaultWriter: AnswerWriter = (body, n) => ({
   summary: `Summary after turn ${n}. `.repeat(200),
   crisis: false,
   crisis_categories: [],
+  same_matter: true,
 });
 
 const ERROR_TYPES: Record<number, string> = { 400: "invalid_request_error", 401: "authentication_error", 403: "permission_error", 404: "not_found_error", 429: "rate_limit_error", 500: "api_error", 504: "timeout_error", 529: "overloaded_error" };

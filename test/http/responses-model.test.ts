@@ -128,6 +128,54 @@ describe("the monthly quota holds for follow-ups as for first turns", () => {
   });
 });
 
+describe("the model's own change-of-matter judgment, behind the local one", () => {
+  const matterChange = () => ({ answer: "Your sister's exam is another question.", summary: "s", crisis: false, crisis_categories: [], same_matter: false });
+
+  test("the request asks for it: same_matter is a required field of the structured answer", async () => {
+    await r.first("liuyao", cast.id, "第三爻是什么意思？");
+    expect(fake.requests[0]!.body.output_config.format.schema.required).toContain("same_matter");
+    expect(fake.requests[0]!.body.system.map((b: { text: string }) => b.text).join("")).toContain("same_matter");
+  });
+
+  test("another matter the local judgment missed: 409 NEW_SUBJECT_REQUIRED saying the model read it so; nothing stored or billed; the key replays it", async () => {
+    const first = await r.first("liuyao", cast.id, "这次面试能过吗？");
+    fake.setWriter(matterChange);
+    const before = await billed();
+    const stored = await r.count("responses", "subject_id = ?", cast.id);
+    const idem = uniqueKey();
+    // Words the local judgment keeps on the matter: only the model reads another matter here.
+    const body = { previous_response_id: first.id, input: "后面会怎么发展？" };
+    const refused = await s.request("POST", "/v1/responses", { idempotencyKey: idem, body });
+    expect(expectErrorShape(refused, 409, "NEW_SUBJECT_REQUIRED").message).toContain("as the model read it");
+    expect(fake.requests).toHaveLength(2);
+    expect(await r.count("responses", "subject_id = ?", cast.id)).toBe(stored);
+    expect(await billed()).toBe(before);
+    const replay = await s.request("POST", "/v1/responses", { idempotencyKey: idem, body });
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  test("a matter the local judgment is sure of never reaches the model", async () => {
+    const first = await r.first("liuyao", cast.id, "这次面试能过吗？");
+    expectErrorShape(await s.request("POST", "/v1/responses", { idempotencyKey: uniqueKey(), body: { previous_response_id: first.id, input: "先不管面试了，我妈的病能好吗？" } }), 409, "NEW_SUBJECT_REQUIRED");
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  test("a crisis the model saw comes before its matter judgment: the safety text, not a 409", async () => {
+    fake.setWriter(() => ({ ...matterChange(), crisis: true, crisis_categories: ["self_harm"] }));
+    const rec = await r.first("liuyao", cast.id, "那件事我又做了一次");
+    expect(rec.safety).toMatchObject({ escalated: true, detected_by: "model", categories: ["self_harm"] });
+  });
+
+  test("a chart has no matter to leave: same_matter false from the model is ignored there", async () => {
+    fake.setWriter(matterChange);
+    const chart = await r.subject("bazi");
+    const rec = await r.first("bazi", chart.id, "And my sister's exam?");
+    expect(rec.output_text).toBe("Your sister's exam is another question.");
+  });
+});
+
 describe("the model's own safety judgment, a second layer behind the rules", () => {
   test("a crisis the rules missed: the safety text replaces the model's answer, the record says the model found it, one unit is billed", async () => {
     fake.setWriter(() => ({ answer: "Here is your reading.", summary: "s", crisis: true, crisis_categories: ["self_harm"] }));

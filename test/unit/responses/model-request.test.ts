@@ -11,12 +11,18 @@ const json = (value: unknown) => ({ type: "text", text: JSON.stringify(value) })
 
 describe("structured output", () => {
   test("thinking and redacted thinking blocks come first and are skipped", () => {
-    expect(readAnswer(message([thinking, redacted, json({ answer: " A ", summary: "S" })]), true)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
+    expect(readAnswer(message([thinking, redacted, json({ answer: " A ", summary: "S" })]), true)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [], sameMatter: true });
   });
 
   test("an empty summary falls back (null); an empty answer is no answer", () => {
-    expect(readAnswer(message([json({ answer: "A", summary: " " })]), true)).toEqual({ kind: "answer", answer: "A", summary: null, crisis: [] });
+    expect(readAnswer(message([json({ answer: "A", summary: " " })]), true)).toEqual({ kind: "answer", answer: "A", summary: null, crisis: [], sameMatter: true });
     expect(readAnswer(message([json({ answer: "  ", summary: "S" })]), true).kind).toBe("malformed");
+  });
+
+  test("the model's matter judgment: only an explicit same_matter false opens another matter", () => {
+    expect(readAnswer(message([json({ answer: "A", summary: "S", crisis: false, crisis_categories: [], same_matter: false })]), true)).toMatchObject({ kind: "answer", sameMatter: false });
+    expect(readAnswer(message([json({ answer: "A", summary: "S", crisis: false, crisis_categories: [], same_matter: true })]), true)).toMatchObject({ kind: "answer", sameMatter: true });
+    expect(readAnswer(message([json({ answer: "A", summary: "S", same_matter: "no" })]), true)).toMatchObject({ kind: "answer", sameMatter: true });
   });
 
   test("prose where JSON was asked for is malformed", () => {
@@ -49,12 +55,12 @@ describe("the model's own safety judgment", () => {
 describe("the conservative shape (no structured output)", () => {
   test("the offered tool's input is the answer", () => {
     const tool = { type: "tool_use", id: "t", name: "record_answer", input: { answer: "A", summary: "S" } };
-    expect(readAnswer(message([thinking, tool], "tool_use"), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
+    expect(readAnswer(message([thinking, tool], "tool_use"), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [], sameMatter: true });
   });
 
   test("a JSON text is read as the answer; plain text is the answer itself, with no summary", () => {
-    expect(readAnswer(message([json({ answer: "A", summary: "S" })]), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [] });
-    expect(readAnswer(message([{ type: "text", text: " The reading says… " }]), false)).toEqual({ kind: "answer", answer: "The reading says…", summary: null, crisis: [] });
+    expect(readAnswer(message([json({ answer: "A", summary: "S" })]), false)).toEqual({ kind: "answer", answer: "A", summary: "S", crisis: [], sameMatter: true });
+    expect(readAnswer(message([{ type: "text", text: " The reading says… " }]), false)).toEqual({ kind: "answer", answer: "The reading says…", summary: null, crisis: [], sameMatter: true });
   });
 
   test("a tool call without an answer is malformed, not plain text", () => {
