@@ -29,7 +29,7 @@ const TIE_WORDS: Readonly<Record<Tie, { zh: readonly string[]; en: readonly stri
     en: ["sons?", "daughters?", "kids?", "child(?:ren)?", "baby", "toddler", "grand(?:son|daughter|child(?:ren)?)", "students?"],
   },
   peer: {
-    zh: ["哥哥", "姐姐", "弟弟", "妹妹", "兄弟", "姐妹", "朋友", "同学", "同事", "闺蜜", "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "死党", "好友"],
+    zh: ["哥哥", "姐姐", "弟弟", "妹妹", "我哥", "我姐", "我弟", "我妹", "家姐", "细佬", "兄弟", "姐妹", "朋友", "同学", "同事", "闺蜜", "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "死党", "好友"],
     en: ["brothers?", "sisters?", "siblings?", "friends?", "best friend", "bff", "classmates?", "colleagues?", "co-?workers?", "cousins?", "roommates?"],
   },
   husband: {
@@ -45,7 +45,7 @@ const TIE_WORDS: Readonly<Record<Tie, { zh: readonly string[]; en: readonly stri
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Chinese: the tie word then 的 or a matter (工作, 病, 考试 …) or a modal (能, 会, 可以) — the tie as owner or subject. */
-const ZH_OWNER_TAIL = "(?:的|嘅|之|[能会可要该还]|身体|健康|病|手术|工作|事业|生意|考试|学业|升学|高考|中考|婚|感情|官司|出行|旅行|怀孕|财运|钱|房|前途|运|情况|近况|这次|最近|今年|明年|下个月|下周|下礼拜|生孩子|住院|中风)";
+const ZH_OWNER_TAIL = "(?:的|嘅|之|[能会可要该还]|身体|健康|病|手术|工作|事业|生意|考试|学业|升学|高考|中考|婚|感情|官司|出行|旅行|怀孕|财运|钱|房|前途|运|情况|近况|这次|最近|今年|明年|下个月|下周|下礼拜|生孩子|住院|中风|问问|问下|问一下)";
 /** English: "my mother's", "my son will", "will my son", "is my dad". */
 const EN_OWNER_AFTER = "(?:'s|’s|\\s+(?:will|is|was|can|could|has|needs?|gets?|passes?|recovers?)(?![a-z]))";
 const EN_OWNER_BEFORE = "(?:will|can|could|would|is|does|should)\\s+";

@@ -114,6 +114,8 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["set-a-dev", 0.95, 0.8],
     ["set-b-dev", 0.95, 0.8],
     ["set-d-dev", 0.94, 0.95],
+    ["set-e-dev", 0.99, 0.93],
+    ["set-f-dev", 0.97, 0.72],
   ] as const)("%s (tuned on): precision ≥ %d and recall ≥ %d (the held-out sets run through the API)", (name, precision, recall) => {
     const f = matterFigures(loadMatterSet(name), (p) => detectMatterChange(p.question, p.follow_up).changed);
     console.log(formatMatterFigures(`matter/${name}`, f));
@@ -128,6 +130,16 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["这笔房贷要不要提前还？", "车贷呢？", "what"],
     ["我跟男友交往五年了，他會跟我求婚嗎？", "先不管他了，我今年的工作運怎樣？", "drop"],
     ["我間舖頭嘅租約續唔續到？", "唔續嘅話，係咪索性移民算", "decision"],
+    // Sets E and F (development): someone's own one of the same, a next stage, another one pointed at.
+    ["我考的教师编笔试能进面吗", "我表姐考的是另一个区，她能进面吗", "whose"],
+    ["这次公司竞聘部门经理能上吗", "我爱人单位也在提拔，她有戏吗", "whose"],
+    ["Will I win the design competition I entered?", "My partner entered a photography contest, will she win?", "whose"],
+    ["這次台積電的面試會上嗎?", "學長自己也想轉調部門，他能調成嗎?", "whose"],
+    ["我今年驾照科目二能一次过吗", "那科目三呢", "what"],
+    ["这套学区房能顺利买下来吗", "要不要再看看隔壁小区那套", "what"],
+    ["这周末的相亲能成吗", "上次那个相亲对象还会联系我吗", "what"],
+    ["我这次出国交换能被选上吗", "选上了要不要延毕", "decision"],
+    ["Will my dog recover from his surgery?", "Random, but is this a good year for me financially?", "drop"],
   ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
     expect(detectMatterChange(question, followUp)).toMatchObject({ changed: true, reason });
   });
@@ -139,6 +151,13 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["我下周二的公务员面试能过吗？", "面试那天穿正装还是商务休闲？"], // advice
     ["滨江花园那套房子这个月能卖出去吗", "如果买家压到380万，我要不要松口"], // a condition along the way: advice
     ["Will I win my custody modification hearing?", "If the judge asks about my night shifts, should I tell the truth?"],
+    // Set F (development): someone inside the matter, with "too" or "will she".
+    ["我妈下个月的胆囊手术能顺利吗?", "我妈也有高血压，手术中会不会因为这个出状况?"], // the same person
+    ["我的uni application能拿到UCL的offer吗?", "同一个program我同学也申了，名额很少，她会不会跟我抢?"], // a rival
+    ["我跟现在这家公司的劳动仲裁能拿到赔偿吗?", "我同事也被一起裁了，他愿意给我作证吗?"], // a witness
+    ["Will my green card interview go well?", "My wife is nervous about the joint interview. Will she hold up?"], // the joint interview
+    ["我们公司能拿下这次政府招标项目吗?", "另一家投标单位是本地企业，有关系，会被他们抢走吗?"], // the other bidder
+    ["我跟前公司的竞业协议纠纷，对方会告我吗?", "如果真的被起诉，我该和解还是应诉?"], // a condition along the way
   ] as const)("%s → %s: same", (question, followUp) => {
     expect(detectMatterChange(question, followUp).changed).toBe(false);
   });
