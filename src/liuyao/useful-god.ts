@@ -104,7 +104,9 @@ function resolved(cast: CastLines, relative: Relative, basis: UsefulGod["basis"]
 export function usefulGod(cast: CastLines, frame: QuestionFrame): { useful_god: UsefulGod; reason: null } | { useful_god: null; reason: NoUsefulGod } {
   const ok = (g: UsefulGod) => ({ useful_god: g, reason: null }) as const;
   const none = (code: NoUsefulGod["code"], message: string) => ({ useful_god: null, reason: { code, message } }) as const;
-  const matters = frame.matters;
+  // 占功名以官鬼为用神: an interview, a civil-service exam or 上岸 is career and study at once, and the post
+  // sought (官鬼) is what is asked; 父母 (the papers) is only its source (原神).
+  const matters: readonly Matter[] = frame.matters.length === 2 && frame.matters.includes("career") && frame.matters.includes("study") ? ["career"] : frame.matters;
   if (matters.includes("pregnancy")) return ok(resolved(cast, "子孙", "matter", "pregnancy", frame));
   if (frame.owner) return ok(resolved(cast, BY_TIE[frame.owner], "person", matters.length === 1 ? matters[0]! : null, frame));
   if (matters.length === 0) return none("NO_MATTER", "The question names no matter and no person, so no useful god is chosen; ask about one matter (work, money, an exam, a relationship, health…).");

@@ -41,6 +41,9 @@ describe("chosen from the matter and whose it is (天风姤)", () => {
     ["我朋友的生意能成吗", "兄弟", "person", [3, 5]],
     ["我老婆这次能怀上吗", "子孙", "matter", [2]], // 占孕看子孙, whoever asks
     ["我最近身体不好，会好转吗", "父母", "self", [1]], // 自占身体以世爻为用神: the world line is line 1
+    ["这次面试能通过吗？", "官鬼", "matter", [4]], // 占功名以官鬼为用神: an interview is career and study, the post decides
+    ["今年考公能上岸吗", "官鬼", "matter", [4]],
+    ["这次期末考试能及格吗", "父母", "matter", [1, 6]], // a plain exam: 父母 (文书)
   ] as const)("%s → %s (%s) on lines %p", (question, relative, basis, lines) => {
     const g = castOf(question).useful_god!;
     expect({ relative: g.relative, basis: g.basis, lines: g.lines }).toEqual({ relative, basis, lines: [...lines] });
