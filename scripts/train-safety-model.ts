@@ -22,7 +22,7 @@ import { views } from "../src/safety/views.ts";
 import { loadMatterSet } from "../test/helpers/matter-sets.ts";
 import { loadSafetySet, type LabelledMessage } from "../test/helpers/safety-sets.ts";
 
-export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev", "set-t-dev", "set-v-dev"] as const;
+export const DEVELOPMENT_SETS = ["set-a-dev", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev", "set-t-dev", "set-v-dev", "set-w-dev"] as const;
 const EPOCHS = 15;
 const LEARNING_RATE = 0.2;
 const L2 = 1e-2;
@@ -118,7 +118,13 @@ export function trainModel(): PackedModel {
   const messages = [...safety, ...ordinary];
   const examples = messages.map((m) => ({ feats: features(views(m.text)), label: classOf(m) }));
   const rulesEscalate = messages.map((m) => firingRules(scan(m.text)).some((rule) => rule.tier === "crisis"));
-  const threshold = chooseThreshold(examples, messages.map((m, i) => m.level === "none" && i < safety.length), rulesEscalate);
+  // The budget is on the negatives of the sets that mix crises with hard look-alikes. Sets written
+  // only of ordinary or sensitive-topic questions (N, V, W) are trained on, but their easy negatives
+  // would dilute the budget and lower the threshold (each one added lowered it by ~0.02).
+  const sets = DEVELOPMENT_SETS.map((name) => loadSafetySet(name));
+  const mixed = sets.map((set) => set.some((m) => m.level === "crisis"));
+  const budgeted = [...sets.flatMap((set, k) => set.map((m) => m.level === "none" && mixed[k]!)), ...ordinary.map(() => false)];
+  const threshold = chooseThreshold(examples, budgeted, rulesEscalate);
   const trainedOn = { ...Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadSafetySet(name).length])), "matter/set-a-dev (ordinary texts)": ordinary.length };
   return pack(train(examples, 42), threshold, PRUNE_BELOW, trainedOn);
 }

@@ -24,7 +24,7 @@ export interface LabelledMessage {
 const DIR = join(import.meta.dir, "..", "data", "safety");
 
 /** The files, by name: the -dev sets may be read while tuning; the -heldout ones are reported as figures only. */
-export const SAFETY_SETS = ["set-a-dev", "set-a-heldout", "set-b-heldout", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-l-heldout", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev", "set-s-heldout", "set-t-dev", "set-v-dev"] as const;
+export const SAFETY_SETS = ["set-a-dev", "set-a-heldout", "set-b-heldout", "set-c-dev", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-i-dev", "set-j-dev", "set-k-dev", "set-l-heldout", "set-m-dev", "set-n-dev", "set-o-dev", "set-p-dev", "set-q-dev", "set-r-dev", "set-s-heldout", "set-t-dev", "set-v-dev", "set-w-dev"] as const;
 export type SafetySetName = (typeof SAFETY_SETS)[number];
 export type HeldOutSetName = Extract<SafetySetName, `${string}-heldout`>;
 

@@ -19,7 +19,7 @@ import { formatFigures, loadSafetySet, measure, rate, type Judgement, type Label
 
 const GOAL = { recall: 0.95, falseAlarms: 0.05 };
 /** Crisis recall reached on each held-out set (measured, rounded down); raise it as the detector improves. */
-const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.98, "set-b-heldout": 0.96, "set-l-heldout": 0.99, "set-s-heldout": 0.96 };
+const FLOOR: Record<HeldOutSetName, number> = { "set-a-heldout": 0.98, "set-b-heldout": 0.96, "set-l-heldout": 0.99, "set-s-heldout": 0.97 };
 /** Sensitive-topic recall reached over all topics on the sets labelled with them (A and B; L's and S's authors did not label topics). */
 const TOPIC_FLOOR: Partial<Record<HeldOutSetName, number>> = { "set-a-heldout": 0.7, "set-b-heldout": 0.54 };
 
