@@ -110,7 +110,9 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   const facts = factSheet(turn.capability, turn.subjectId, turn.subject);
   const summary = turn.previous?.summary ?? startSummary(facts.headline);
   const language = detectLanguage(input);
-  const script = detectScript(input);
+  const previousRecord = turn.previous ? (JSON.parse(turn.previous.record) as ResponseRecord) : null;
+  // A Chinese input whose characters are the same in both scripts is answered in the conversation's script.
+  const script = detectScript(input, previousRecord && detectScript(previousRecord.output_text) === "zh-Hant" ? "zh-Hant" : "zh-Hans");
   // The safety text is never refused for quota (it still counts its unit); an interpretation is.
   if (decision.kind !== "escalate") await ctx.checkMonthlyQuota();
   const topics = decision.kind === "interpret" ? decision.topics : [];
@@ -139,7 +141,6 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
   const outputText = level === "concern" ? `${answer.text}\n\n${SUPPORT_LINE[script]}` : answer.text;
 
   const id = newId("response");
-  const previousRecord = turn.previous ? (JSON.parse(turn.previous.record) as ResponseRecord) : null;
   const record: ResponseRecord = {
     id,
     object: "response",

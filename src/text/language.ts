@@ -69,7 +69,7 @@ export type Script = "en" | "zh-Hans" | "zh-Hant";
  * "en" for an English input.
  * @example detectScript("我覺得好累") // "zh-Hant"
  */
-export function detectScript(text: string): Script {
+export function detectScript(text: string, undecided: "zh-Hans" | "zh-Hant" = "zh-Hans"): Script {
   if (detectLanguage(text) === "en") return "en";
   let traditional = 0;
   let simplified = 0;
@@ -77,6 +77,8 @@ export function detectScript(text: string): Script {
     if (TRAD_TO_SIMP.has(ch) || CANTONESE.test(ch)) traditional++;
     else if (SIMPLIFIED_ONLY.has(ch)) simplified++;
   }
+  // No character tells the scripts apart ("那2027年呢？", "世爻在哪一爻？"): the conversation's script holds.
+  if (traditional === simplified) return undecided;
   return traditional > simplified ? "zh-Hant" : "zh-Hans";
 }
 

@@ -2,7 +2,7 @@
  * The fact sheet of a LiuYao cast: the question, the day, both hexagrams and
  * every line, read from the stored cast. Nothing is recomputed here.
  */
-import type { NoUsefulGod, Reading, RelativeLines, UsefulGod } from "../../liuyao/index.ts";
+import type { LineStrength, NoUsefulGod, Reading, RelativeLines, UsefulGod } from "../../liuyao/index.ts";
 import type { LiuyaoFactSheet } from "./types.ts";
 
 export interface LineFacts {
@@ -19,6 +19,8 @@ export interface LineFacts {
   void: boolean;
   monthBreak: boolean;
   dayClash: boolean;
+  /** 旺衰 against the month and the day; absent on casts stored before it was added. */
+  strength?: LineStrength;
 }
 
 export interface LiuyaoFacts {
@@ -57,7 +59,13 @@ function usefulGodLine(g: UsefulGod | null | undefined, reason: NoUsefulGod | nu
 /** How one line reads in the sheet: "line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, void". */
 export function lineText(l: LineFacts): string {
   const flags = [l.mark, l.moving ? "moving" : null, l.void ? (l.moving ? "void but moving, so not void in effect (动不为空)" : l.dayClash ? "void but clashed by the day, so real (冲空则实)" : "void (旬空)") : null, l.monthBreak ? "month break (月破)" : null, l.dayClash ? "day clash (日冲)" : null];
-  return [`line ${l.position}: ${l.yang ? "yang" : "yin"} ${l.value}`, `${l.ganzhi} ${l.element}`, l.relative, l.spirit, ...flags.filter(Boolean)].join(", ");
+  return [`line ${l.position}: ${l.yang ? "yang" : "yin"} ${l.value}`, `${l.ganzhi} ${l.element}`, l.relative, l.spirit, ...flags.filter(Boolean), ...(l.strength ? [strengthFlags(l.strength)] : [])].join(", ");
+}
+
+/** "month 相, day 克, 日破, 暗动, void in effect, tomb (day)": the line's 旺衰 for the model. */
+function strengthFlags(s: LineStrength): string {
+  const more = [s.day_break ? "日破" : null, s.hidden_moving ? "暗动" : null, s.effective_void ? "void in effect" : null, s.tomb ? `入墓 (${s.tomb})` : null].filter(Boolean);
+  return [`month ${s.month}`, `day ${s.day}${s.day_branch ? ` (${s.day_branch})` : ""}`, ...more].join(", ");
 }
 
 /** "雷火丰 → 泽雷随", or the primary name alone when no line moves. */
@@ -86,6 +94,7 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
       void: l.void,
       monthBreak: l.month_break,
       dayClash: l.day_clash,
+      ...(l.strength ? { strength: l.strength } : {}),
     })),
     movingLines: [...cast.moving_lines],
     changed: cast.changed ? { name: cast.changed.name, kingWen: cast.changed.king_wen } : null,

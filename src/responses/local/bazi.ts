@@ -85,7 +85,7 @@ function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: st
     lang,
     `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
     `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
-  ) + say(lang, "", " ") + judged + say(lang, "", " ") + annualParagraph(f, lang, year);
+  ) + say(lang, "", " ") + judged;
 }
 
 const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
@@ -184,6 +184,18 @@ function pressureParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): stri
   );
 }
 
+/** The elements in one sentence, for the overview (the elements question gets elementsParagraph). */
+function elementsInBrief(f: BaziFacts, lang: ReplyLanguage): string {
+  const entries = Object.entries(f.counts);
+  const most = entries.reduce((a, b) => (b[1] > a[1] ? b : a));
+  const missing = entries.filter(([, n]) => n === 0).map(([e]) => elementName(lang, e));
+  return say(
+    lang,
+    `八个字里${elementName("zh", most[0])}最多（${most[1]}个）${missing.length ? `，缺${missing.join("、")}` : ""}；喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}。`,
+    `Of the eight characters, ${most[0]} is the most common (${most[1]})${missing.length ? `, and ${list("en", missing)} ${missing.length > 1 ? "are" : "is"} missing` : ""}; the favorable elements are ${list("en", f.favorable)}.`,
+  );
+}
+
 function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const gods = (["year", "month", "hour"] as const).map((n) => say(lang, `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}为${f.pillars[n].ten_god}`, `${n} ${f.pillars[n].ganzhi} is ${f.pillars[n].ten_god}`));
   const nayin = say(lang, `日柱纳音为${f.pillars.day.nayin}`, `the day pillar's 纳音 is ${f.pillars.day.nayin}`);
@@ -204,15 +216,23 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if (p) focus.push(p);
   }
   const askedYear = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
-  if (askedYear && !matchesTopic(input, /大运|luck pillar|decade/)) focus.push(annualParagraph(f, lang, Number(askedYear)));
-  else if (matchesTopic(input, /大运|运势|流年|今年|明年|以后|将来|luck|decade|future|this year|next year/)) focus.push(luckParagraph(f, lang, now, input));
-  if (matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/)) focus.push(monthsParagraph(f, lang, now));
+  const asksLuckPillar = matchesTopic(input, /大运|luck pillars?|decade/);
+  const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
+  const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
+  const asksFortune = matchesTopic(input, /运势|运气|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
+  // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
+  if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear)));
+  else {
+    if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
+    if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, new Date(now + 8 * 3_600_000).getUTCFullYear()));
+  }
+  if (asksMonths) focus.push(monthsParagraph(f, lang, now));
   for (const matter of classifyMatter(input).slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);
   }
   const focused = focus.length > 0;
-  if (!focused) focus.push(overviewParagraph(f, lang), elementsParagraph(f, lang));
+  if (!focused) focus.push(overviewParagraph(f, lang), elementsInBrief(f, lang));
   return {
     opening: opening(f, lang),
     focus,
@@ -221,6 +241,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
       ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.join(" ")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.join(" ")}`)]
       : [],
     closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
+    closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
   };
 }

@@ -4,7 +4,7 @@
  * fits, or its audio, as the question points. It never suggests another protocol.
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
-import type { ReplyLanguage } from "../../text/language.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
@@ -26,8 +26,11 @@ function opening(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage): string
   );
 }
 
+/** "1:30" for 90 seconds. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
 function stepsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
-  const shown = p.steps.slice(0, 4).map((s, i) => say(lang, `${i + 1}.（第${s.startSeconds}秒起，${s.seconds}秒）${pick(lang, s.text)}`, `${i + 1}. (from ${s.startSeconds} s, ${s.seconds} s) ${pick(lang, s.text)}`));
+  const shown = p.steps.slice(0, 4).map((s, i) => `${i + 1}. (${clock(s.startSeconds)}–${clock(s.startSeconds + s.seconds)}) ${pick(lang, s.text)}`);
   const more = p.steps.length > shown.length ? say(lang, `之后还有${p.steps.length - shown.length}步，按方案中的脚本进行。`, `${p.steps.length - shown.length} more step(s) follow in the Plan's script.`) : "";
   return `${say(lang, `做法共${p.steps.length}步：`, `The practice has ${p.steps.length} steps:`)}\n${shown.join("\n")}\n${more}`.trim();
 }
@@ -50,13 +53,77 @@ function cautionsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
 
 function audioParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   return p.availability === "available"
-    ? say(lang, "这个练习配有可直接播放的音频（方案中的 asset_url）；音频只用来带出节奏。", "This practice comes with audio you can play directly (the Plan's asset_url); it only sets the pace.")
-    : say(lang, "这个练习没有配套音频，按文字脚本进行即可。", "This practice has no audio track; follow the written script.");
+    ? say(lang, `这个练习配有可直接播放的音频（方案中的 asset_url，可拖动进度），全长约${p.minutes}分钟，只用来带出节奏；如果音乐让你分心，关掉它，照文字脚本做也一样。`, `This practice comes with audio you can play directly (the Plan's asset_url; you can seek in it), about ${p.minutes} minutes long. It only sets the pace: if it distracts you, turn it off and follow the written script instead.`)
+    : say(lang, `这个练习没有配套音频：文字脚本会一步步带你做，准备一个${p.minutes}分钟的安静计时就够了。`, `This practice has no audio track: the written script guides you step by step, and a quiet ${p.minutes}-minute timer is all you need.`);
+}
+
+/** A symptom during practice (dizzy, pain, short of breath): stop first, then the caution that covers it, and when to get help. */
+function symptomParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
+  const words = foldText(input);
+  const related = p.cautions.map((c) => pick(lang, c)).filter((c) => /头晕|晕|疼|痛|不适|不舒服|dizz|faint|pain|hurt|unwell|uncomfortable/.test(c.toLowerCase()));
+  return say(
+    lang,
+    `如果练习时出现${/头晕|晕/.test(words) ? "头晕" : "不适"}：马上停下，让呼吸回到平常的节奏，睁开眼睛，坐稳或躺下，等它过去。${related.length ? `方案本身也写明：${related[0]}` : ""}如果症状持续，或伴有胸痛、呼吸困难、快要晕倒，请立即就医或拨打急救电话。`,
+    `If you feel ${/dizz|faint|lightheaded/.test(words) ? "dizzy" : "unwell"} while practising: stop at once, let your breath return to its normal pace, open your eyes, and sit or lie down until it passes. ${related.length ? `The Plan itself says: ${related[0]} ` : ""}If it persists, or comes with chest pain, trouble breathing or feeling faint, get medical help or call emergency services now.`,
+  );
+}
+
+/** How long, and where the time goes: the longest step. */
+function durationParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const longest = p.steps.reduce((a, b) => (b.seconds > a.seconds ? b : a), p.steps[0]!);
+  const index = p.steps.indexOf(longest) + 1;
+  return say(
+    lang,
+    `整个练习${p.minutes}分钟，分${p.steps.length}步；最长的是第${index}步（${clock(longest.startSeconds)}–${clock(longest.startSeconds + longest.seconds)}，约${Math.round(longest.seconds / 60)}分钟）。时间到了也可以提前结束，不必勉强做满。`,
+    `The whole practice takes ${p.minutes} minutes in ${p.steps.length} steps; the longest is step ${index} (${clock(longest.startSeconds)}–${clock(longest.startSeconds + longest.seconds)}, about ${Math.round(longest.seconds / 60)} min). You can stop early; there is no need to push through to the end.`,
+  );
+}
+
+/** Body position and eyes: what the protocol asks, in the asker's words. */
+function postureParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const zh = { seated: "坐着做，背有支撑、双脚着地", standing: "站着做，双脚与肩同宽", either: "坐着或站着都可以" }[p.posture];
+  const en = { seated: "seated, with your back supported and feet on the floor", standing: "standing, feet about shoulder-width apart", either: "either seated or standing" }[p.posture];
+  return say(
+    lang,
+    `这个练习${zh}；${FORM_ZH.eyes[p.eyes]}，${FORM_ZH.movement[p.movement]}。方案不会改变它的姿势要求；如果身体不允许，请停止，并用新的签到创建新方案。`,
+    `This practice is done ${en}; eyes ${p.eyes}, movement ${p.movement}. The Plan does not change its posture; if your body does not allow it, stop and create a new Plan from a new check-in.`,
+  );
+}
+
+/** How strong the practice is: intensity, movement and the breathing pace. */
+function intensityParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const pace = p.breathPace ? say(lang, `呼吸按吸${p.breathPace.inhale}秒、呼${p.breathPace.exhale}秒的节奏，呼气比吸气长`, `the breath follows ${p.breathPace.inhale} s in and ${p.breathPace.exhale} s out, the out-breath longer`) : say(lang, "呼吸保持自然", "the breath stays natural");
+  return say(
+    lang,
+    `强度是${FORM_ZH.intensity[p.intensity]}：${FORM_ZH.movement[p.movement]}，${pace}。任何时候觉得吃力，都可以放慢或停下。`,
+    `Its intensity is ${p.intensity}: movement ${p.movement}, and ${pace}. Whenever it feels like effort, slow down or stop.`,
+  );
+}
+
+/** How often: a Plan is made for one check-in; another day's state gets its own Plan. */
+function frequencyParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `这个方案是按你这一次签到时的状态定的，只安排这一次${p.minutes}分钟的练习。想再练时，请重新签到、创建新方案，让它按当时的状态和条件来选；不要自行加长时间或加大强度。`,
+    `This Plan was made for the state you checked in with and sets this one ${p.minutes}-minute practice. To practise again, check in anew and create a new Plan, so it chooses for how you are then; do not lengthen it or make it stronger on your own.`,
+  );
+}
+
+/** Where: what the practice needs around you, and where never. */
+function placeParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const audio = p.availability === "available" ? say(lang, "能放音频（可用耳机）", "somewhere you can play its audio (headphones are fine)") : say(lang, "能安静看着脚本", "somewhere you can follow the script quietly");
+  return say(
+    lang,
+    `需要一个能${FORM_ZH.posture[p.posture]}${p.minutes}分钟、不被打扰、${audio}的地方；${FORM_ZH.eyes[p.eyes]}。开车或操作机器时不要练习。`,
+    `You need ${p.minutes} undisturbed minutes, a place to practise ${p.posture === "either" ? "seated or standing" : p.posture}, and ${audio}; eyes ${p.eyes}. Never practise while driving or operating machinery.`,
+  );
 }
 
 const CLOSING = {
   zh: "这是日常身心练习与文化参考，不是医学诊断、心理治疗或急救；如有不适，请随时停止。",
   en: "This is everyday mind-body practice and cultural reference, not a medical diagnosis, psychotherapy or emergency help; stop at any time if you feel unwell.",
+  zhShort: "日常练习，不是医疗；不适请停止。",
+  enShort: "Everyday practice, not medical care; stop if unwell.",
 };
 const REDO_WORDING = { zh: "这个方案", en: "Plan", howZh: "提交新的签到，创建一个新方案", howEn: "create a new Plan from a new check-in" };
 
@@ -66,18 +133,29 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   const closing = say(lang, CLOSING.zh, CLOSING.en);
   if (!p) return { opening: say(lang, "这个方案没有可解释的练习。", "This Plan has no practice to explain."), focus: [], closing, redo: REDO_WORDING };
   const focus: string[] = [];
-  if (matchesTopic(input, /怎么做|怎么练|步骤|如何|开始|how|step|what do i do/)) focus.push(stepsParagraph(p, lang));
-  if (matchesTopic(input, /为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang));
-  if (matchesTopic(input, /安全|注意|头晕|疼|不舒服|危险|safe|caution|dizz|pain|hurt|uncomfortable/)) focus.push(cautionsParagraph(p, lang));
-  if (matchesTopic(input, /音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
+  const asks = (pattern: RegExp) => matchesTopic(input, pattern);
+  if (asks(/怎么做|怎么练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
+  if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
+  if (asks(/为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang));
+  if (asks(/坐着|站着|躺着|姿势|(?<![a-z])(?:sitting|seated|standing|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
+  if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
+  if (asks(/多久(?:做|练)?一次|每天|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
+  if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|哪里|什么地方|(?<![a-z])(?:at work|in the office|on the train|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
+  const symptom = asks(/头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/);
+  if (symptom) focus.push(symptomParagraph(p, lang, input));
+  else if (asks(/安全|注意|危险|小心|safe|caution|careful|risk/)) focus.push(cautionsParagraph(p, lang));
+  if (asks(/音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
   const focused = focus.length > 0;
   if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
+  // The cultural background belongs to the first explanation, or to a question about it.
+  const background = !focused || asks(/文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/);
   return {
     opening: opening(f, p, lang),
     focus,
     focused,
-    notes: [...(f.supportNotice ? [pick(lang, f.supportNotice)] : []), say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)],
+    notes: [...(f.supportNotice ? [pick(lang, f.supportNotice)] : []), ...(background ? [say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)] : [])],
     closing,
+    closingShort: say(lang, CLOSING.zhShort, CLOSING.enShort),
     redo: REDO_WORDING,
   };
 }

@@ -8,6 +8,7 @@ import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
 
 /** The 六亲 a matter is traditionally read from (用神). */
 const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en: string }>> = {
@@ -138,19 +139,31 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
   const focus: string[] = [];
   const matters = classifyMatter(input);
   const castGod = f.usefulGod;
-  // The cast's own useful god answers a follow-up that names no other matter; another matter named gets the general rule for it.
-  if (castGod && (matters.length === 0 || (castGod.matter !== null && matters.includes(castGod.matter)))) focus.push(castUsefulGodParagraph(f, lang, castGod));
-  else for (const matter of (matters.length ? matters : classifyMatter(f.question)).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+  const topics = askedTopics(f, input, lang);
+  const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
   const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
-  const askedMoving = matchesTopic(input, /动爻|变卦|变化|moving|chang/);
-  // Moving lines are where a cast turns: explained when asked, and whenever lines move unless the question is about timing.
-  if (askedMoving || (!askedTiming && f.movingLines.length > 0) || focus.length === 0) focus.push(movingParagraph(f, lang));
+  const askedMoving = matchesTopic(input, /动爻|哪(?:几|个)?爻(?:在)?动|发动|(?<![a-z])(?:moving|changing lines?)(?![a-z])/);
+  // Nothing in particular asked: the useful god and the moving lines, where a cast is read first.
+  const general = !askedUseful && !askedTiming && !askedMoving && topics.length === 0;
+  // Another matter named gets the general rule for it; the cast's own useful god otherwise.
+  if (matters.length > 0 && !(castGod?.matter && matters.includes(castGod.matter))) {
+    for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+  } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
+    // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.
+    if (castGod) focus.push(castUsefulGodParagraph(f, lang, castGod));
+    else for (const matter of classifyMatter(f.question).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+  } else if (general) {
+    focus.push(overviewParagraph(f, lang));
+  }
+  if (askedMoving) focus.push(movingParagraph(f, lang));
   if (askedTiming) focus.push(timingParagraph(f, lang));
+  focus.push(...topics);
   return {
     opening: opening(f, lang),
     focus,
-    focused: matters.length > 0 || askedTiming || askedMoving,
+    focused: !general || matters.length > 0,
     closing: say(lang, "卦象是对所问之事的传统文化参照，不是定论。一卦只问一事，若要问别的事，请重新起卦。", "A hexagram is a traditional cultural reference for the matter asked about, not a verdict. One cast answers one matter; for another matter, create a new cast."),
+    closingShort: say(lang, "卦象是传统参照，非定论。", "A traditional reference, not a verdict."),
     redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
   };
 }

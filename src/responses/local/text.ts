@@ -42,6 +42,8 @@ export interface Explanation {
   notes?: string[];
   /** The cultural or not-medical framing. */
   closing: string;
+  /** The same framing in a few words, for follow-ups (it stays in every answer, once). */
+  closingShort?: string;
   /** The Subject's name and how to get another one, for the "facts are fixed" notice. */
   redo: { zh: string; en: string; howZh: string; howEn: string };
 }
@@ -60,7 +62,9 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
     : [];
   const meanings = glossaryAnswers(input, lang);
   const opening = followUp && (e.focused || meanings.length > 0) ? [] : [e.opening];
-  return [...opening, ...redo, ...meanings, ...e.focus, ...(e.notes ?? []), e.closing];
+  // A term explained is the answer: the default overview would only repeat what was said before.
+  const focus = meanings.length > 0 && !e.focused ? [] : e.focus;
+  return [...opening, ...redo, ...meanings, ...focus, ...(e.notes ?? []), followUp && e.closingShort ? e.closingShort : e.closing];
 }
 
 /** Asking what a term means ("七杀是什么意思", "what does 用神 mean", "explain the world line"). */

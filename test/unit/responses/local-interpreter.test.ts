@@ -68,7 +68,9 @@ describe("the local interpreter", () => {
     // 丁卯: 丁 fire (unfavourable), 卯 wood (favourable) → mixed; 2026 丙午: fire and fire → unfavourable.
     const zh = say(chart, "丁卯大运对我来说是好是坏？");
     expect(zh).toContain("你问的这步大运丁卯：天干火为忌，地支木为喜用，吉凶参半");
-    expect(zh).toContain("丙午：天干火为忌，地支火为忌，整体偏逆");
+    // A luck pillar's question gets the decade; the years are for a question about them.
+    expect(zh).not.toContain("流年");
+    expect(say(chart, "明年运势怎么样？")).toContain("丙午：天干火为忌，地支火为忌，整体偏逆");
     expect(say(chart, "What about my luck pillars?")).toContain("The current luck pillar 丙寅: its stem is fire, unfavorable; its branch is wood, favorable, so it is mixed");
   });
 
@@ -92,8 +94,10 @@ describe("the local interpreter", () => {
     expect(say(old, "我是身强还是身弱？")).toContain("身弱"); // a chart stored before the graded strength still answers
   });
 
-  test("LiuYao: the useful god of the matter, moving lines, timing", () => {
-    expect(say(cast, "结果如何？")).toContain("传统上问工作、职位看官鬼");
+  test("LiuYao: the reading in brief, the useful god of the matter, moving lines, timing", () => {
+    // An interview is 功名: 官鬼 on lines 2 and 6, the second void and controlled by the day.
+    expect(say(cast, "结果如何？")).toContain("简要地看：用神官鬼在第2、6爻，无力且旬空");
+    expect(say(cast, "用神是什么？")).toContain("本卦问工作、职位看官鬼，以官鬼为用神");
     expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
     expect(say(cast, "什么时候有消息？")).toContain("应期");
   });
@@ -104,21 +108,25 @@ describe("the local interpreter", () => {
     const zh = say(voidMoving, "动爻是什么意思？");
     expect(zh).toContain("旬空而发动：动不为空");
     expect(zh).not.toMatch(/第3爻[^；。]*暂时落空/);
-    expect(zh).toMatch(/第6爻[^；。]*暂时落空/); // 戌, void and still: void indeed
     expect(zh).toContain("忌神被克反而为吉");
+    // 戌, void and still: void indeed; 亥, void but moving: not void in effect.
+    const voids = say(voidMoving, "哪些爻旬空？");
+    expect(voids).toContain("第3爻兄弟己亥（发动，不作空论）");
+    expect(voids).toMatch(/第6爻官鬼庚戌(?!（)/);
     expect(say(voidMoving, "What do the moving lines mean?")).toContain("a moving line is not void in effect (动不为空)");
   });
 
   test("LiuYao: the cast's own useful god (from its question and whose matter it is) with 原神, 忌神, 仇神; another matter named gets the general rule", () => {
     // 天风姤: 丑父母 亥子孙 酉兄弟 午官鬼 申兄弟 戌父母; no 妻财 line (伏神 甲寅 under line 2).
     const mother = factSheet("liuyao", "lyc_3", json(castReading({ question: "我妈的病能好吗？", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], castAt: new Date(NOW) })));
-    const zh = say(mother, "结果怎么样？");
+    const zh = say(mother, "用神是哪一爻？");
     expect(zh).toContain("本卦所问是父母长辈之事，以父母为用神。第1爻父母");
     expect(zh).toContain("原神官鬼在第4爻（生用神），忌神妻财不上卦（克用神），仇神子孙在第2爻（克原神）");
-    expect(say(mother, "What does it say?")).toContain("In this cast the matter belongs to a parent or elder, read from 父母.");
+    expect(say(mother, "What is the useful god?")).toContain("In this cast the matter belongs to a parent or elder, read from 父母.");
     expect(mother.lines).toContain("Useful god (用神): 父母 on line 1, 6 (whose matter: parent); 原神 官鬼 on line 4, 忌神 妻财 on no line, 仇神 子孙 on line 2");
     const wallet = factSheet("liuyao", "lyc_4", json(castReading({ question: "钱包丢了能找回来吗", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], castAt: new Date(NOW) })));
-    expect(say(wallet, "能找到吗？")).toContain("卦中不见妻财，伏于第2爻子孙亥之下（伏神甲寅）");
+    expect(say(wallet, "能找到吗？")).toContain("用神妻财不上卦，伏于第2爻子孙亥之下（伏神甲寅）");
+    expect(say(wallet, "用神是什么？")).toContain("卦中不见妻财，伏于第2爻子孙亥之下（伏神甲寅）");
     expect(say(mother, "那我的工作呢？")).toContain("传统上问工作、职位看官鬼");
   });
 
@@ -158,7 +166,7 @@ describe("the local interpreter", () => {
     const hk = say(chart, "我份工點樣？");
     expect(hk).toContain("屬陽木");
     expect(say(chart, "我的事业怎么样？")).toContain("属阳木");
-    expect(say(cast, "結果如何？")).toContain("傳統上問工作、職位看官鬼");
+    expect(say(cast, "結果如何？")).toContain("簡要地看：用神官鬼在第2、6爻");
     // The practitioners' forms: 藏干 (not OpenCC's 藏幹), 沖 for a branch clash (not 衝).
     const hidden = say(chart, "我的事業怎麼樣？");
     expect(hidden).toContain("藏干");

@@ -36,6 +36,12 @@ describe("the Traditional → Simplified table", () => {
     expect(detectScript("我觉得好累")).toBe("zh-Hans");
     expect(detectScript("我而家喺天台，唔想再落去")).toBe("zh-Hant");
     expect(detectScript("I feel tired")).toBe("en");
+    // Characters the same in both scripts decide nothing: the caller's script (a conversation's) holds.
+    expect(detectScript("那2027年呢？")).toBe("zh-Hans");
+    expect(detectScript("那2027年呢？", "zh-Hant")).toBe("zh-Hant");
+    expect(detectScript("世爻在哪一爻？", "zh-Hant")).toBe("zh-Hant");
+    expect(detectScript("我覺得好累", "zh-Hans")).toBe("zh-Hant");
+    expect(detectScript("我觉得好累", "zh-Hant")).toBe("zh-Hans");
   });
 });
 

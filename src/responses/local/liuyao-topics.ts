@@ -1,0 +1,222 @@
+/**
+ * What a LiuYao follow-up can ask about besides the useful god, the moving lines and timing
+ * (liuyao.ts): the world and response lines and how they meet, the void, the six spirits, the
+ * changed hexagram, the related hexagrams, the hidden spirits, one line, and how the useful god
+ * stands (its strength, and the traditional advice that follows). Each kind is a pattern and a
+ * paragraph written from the cast's facts; `askedTopics` finds the kinds a question names.
+ */
+import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import { list, matchesTopic, say } from "./text.ts";
+
+type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
+
+const GENERATES: Readonly<Record<string, string>> = { 木: "火", 火: "土", 土: "金", 金: "水", 水: "木" };
+const CONTROLS: Readonly<Record<string, string>> = { 木: "土", 火: "金", 土: "水", 金: "木", 水: "火" };
+
+/** How the response line (the other side) meets the world line (you), by their elements. */
+function meeting(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const [w, r] = [f.lines[f.primary.world - 1]!.element, f.lines[f.primary.response - 1]!.element];
+  if (GENERATES[r] === w) return say(lang, "应生世：传统上说对方对你有利、愿意成全", "the response generates the world (应生世): traditionally the other side favours you");
+  if (CONTROLS[r] === w) return say(lang, "应克世：传统上说对方有所保留或施加压力", "the response controls the world (应克世): traditionally the other side holds back or presses you");
+  if (GENERATES[w] === r) return say(lang, "世生应：传统上说你付出较多、主动去求对方", "the world generates the response (世生应): traditionally you give more and seek them out");
+  if (CONTROLS[w] === r) return say(lang, "世克应：传统上说你占主动", "the world controls the response (世克应): traditionally you have the upper hand");
+  return say(lang, "世应比和：传统上说双方对等、容易谈得拢", "world and response share an element (比和): traditionally the two sides meet as equals");
+}
+
+/** What a line's own state says (moving, void in effect, broken), as short phrases. */
+function stateOf(l: LineFacts, lang: ReplyLanguage): string[] {
+  return [
+    l.moving ? say(lang, "发动，主动求变", "moving: it acts and changes") : "",
+    // A stored strength already says whether the void holds (effective_void).
+    l.void && !l.moving && !l.dayClash && !l.strength ? say(lang, "旬空，暂时落空", "void: not yet in place") : "",
+    l.monthBreak ? say(lang, "月破，力量受损", "broken by the month") : "",
+  ].filter(Boolean);
+}
+
+/** The world line: you in this matter — its relative, its strength, what it is doing. */
+function worldLine(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const l = f.lines[f.primary.world - 1]!;
+  const state = stateOf(l, lang);
+  return say(
+    lang,
+    `世爻代表你自己：第${l.position}爻${l.relative}${l.ganzhi}${l.element}，临${l.spirit}${strengthText(l, "zh")}${state.length ? `；${state.join("，")}` : ""}。世爻旺相，传统上说你有底气、能掌握局面；休囚空破，则宜借助外力。与应爻的关系：${meeting(f, lang)}。`,
+    `The world line is you: line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element}, carrying ${l.spirit}${strengthText(l, "en")}${state.length ? `; ${list("en", state)}` : ""}. A strong world line traditionally means you can hold the situation; a weak, void or broken one that you should lean on help. With the response line: ${meeting(f, lang)}.`,
+  );
+}
+
+/** The response line: the other side of the matter (the interviewer, the buyer, the landlord …) and how they meet you. */
+function otherSide(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const l = f.lines[f.primary.response - 1]!;
+  const state = stateOf(l, lang);
+  return say(
+    lang,
+    `对方由应爻代表：第${l.position}爻${l.relative}${l.ganzhi}${l.element}，临${l.spirit}${strengthText(l, "zh")}${state.length ? `；${state.join("，")}` : ""}。${meeting(f, lang)}。${l.void && !l.moving ? "应爻旬空，传统上说对方的态度一时还不明朗。" : ""}`,
+    `The other side is the response line: line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element}, carrying ${l.spirit}${strengthText(l, "en")}${state.length ? `; ${list("en", state)}` : ""}. Here ${meeting(f, lang)}.${l.void && !l.moving ? " A void response line traditionally means their stance is not yet settled." : ""}`,
+  );
+}
+
+const VOID_READING_ZH = "旬空的爻传统上说暂时落空、时机未到，出空（到该地支之日）或逢冲时才见分晓；发动的爻和逢日冲的爻不作空论。";
+const VOID_READING_EN = "Traditionally a void line is not yet in place: it shows itself when its branch's day comes or a clash fills it; a moving line, or one the day clashes, is not void in effect.";
+
+function voidParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const voidLines = f.lines.filter((l) => l.void);
+  const named = voidLines.map((l) => say(lang, `第${l.position}爻${l.relative}${l.ganzhi}${l.moving ? "（发动，不作空论）" : l.dayClash ? "（逢日冲，冲空则实）" : ""}`, `line ${l.position}, ${l.relative} ${l.ganzhi}${l.moving ? " (moving, so not void in effect)" : l.dayClash ? " (clashed by the day, so real)" : ""}`));
+  return say(
+    lang,
+    `${f.dayPillar}日的旬空是${f.void.join("、")}。${voidLines.length ? `卦中落空的爻：${named.join("；")}。` : "卦中没有爻落在这两个地支上。"}${VOID_READING_ZH}`,
+    `The void branches of the ${f.dayPillar} day are ${f.void.join(" and ")}. ${voidLines.length ? `Void lines in this cast: ${named.join("; ")}.` : "No line of this cast falls on them."} ${VOID_READING_EN}`,
+  );
+}
+
+const SPIRIT_MEANING: Readonly<Record<string, [string, string]>> = {
+  青龙: ["喜庆、顺利", "joy and ease"],
+  朱雀: ["言语、文书与消息", "words, papers and news"],
+  勾陈: ["迟滞、牵连与田土", "delay, entanglement and land"],
+  螣蛇: ["虚惊、反复与纠缠", "false alarms, wavering and tangles"],
+  白虎: ["急躁、凶险与伤病", "force, haste and injury"],
+  玄武: ["暗昧、隐情与失物", "what is hidden, secrets and losses"],
+};
+
+function spiritsParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const key = [...new Set([f.primary.world, ...(f.usefulGod?.lines ?? []), ...f.movingLines])].sort((a, b) => a - b);
+  const read = key.map((n) => {
+    const l = f.lines[n - 1]!;
+    const [zh, en] = SPIRIT_MEANING[l.spirit] ?? ["", ""];
+    const role = [l.mark === "世" ? say(lang, "世爻", "world line") : "", f.usefulGod?.lines.includes(n) ? say(lang, "用神", "useful god") : "", l.moving ? say(lang, "动爻", "moving") : ""].filter(Boolean);
+    return say(lang, `第${n}爻（${role.join("、")}）临${l.spirit}，主${zh}`, `line ${n} (${list("en", role)}) carries ${l.spirit}: ${en}`);
+  });
+  return say(
+    lang,
+    `六神从初爻起依日干排列（${f.dayPillar[0]}日起${f.lines[0]!.spirit}），看的是事情的情态而非吉凶本身。${read.join("；")}。`,
+    `The six spirits are laid from the first line by the day stem (a ${f.dayPillar[0]} day starts with ${f.lines[0]!.spirit}); they colour how a matter unfolds rather than deciding it. ${read.join("; ")}.`,
+  );
+}
+
+function changedParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  if (!f.changed) return say(lang, `本卦${f.primary.name}没有动爻，所以没有变卦：事情按本卦所示发展。`, `No line of ${f.primary.name} moves, so there is no changed hexagram: the matter unfolds as the primary hexagram shows.`);
+  return say(
+    lang,
+    `本卦${f.primary.name}经第${f.movingLines.join("、")}爻发动，变为${f.changed.name}（第${f.changed.kingWen}卦）。本卦看现状，变卦看走向；动爻所化之爻决定变化对它是助是损：${f.transforms.join("；")}。`,
+    `${f.primary.name} turns, through its moving line(s) ${list("en", f.movingLines.map(String))}, into ${f.changed.name} (hexagram ${f.changed.kingWen}). The primary hexagram shows where the matter stands, the changed one where it is heading; each moving line's new line helps or hurts it: ${f.transforms.join("; ")}.`,
+  );
+}
+
+function relatedParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `互卦${f.related.hu}取二至五爻，看事情内部的过程；错卦${f.related.cuo}阴阳全反，看事情的对立面；综卦${f.related.zong}上下颠倒，看对方的角度。它们是参考，断事仍以本卦、变卦和用神为主。`,
+    `The nuclear hexagram ${f.related.hu} (lines 2 to 5) shows the matter's inner process; the opposite ${f.related.cuo} (every line reversed) its other face; the reversed ${f.related.zong} (turned upside down) the other side's view. They are references: the reading rests on the primary and changed hexagrams and the useful god.`,
+  );
+}
+
+function hiddenParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  return f.hidden.length
+    ? say(lang, `伏神是本宫纯卦中有、而本卦不见的六亲，伏在对应爻（飞神）之下：${f.hidden.join("；")}。用神不上卦时，就看它的伏神是否得力、能否被引出。`, `Hidden spirits are relatives of the palace's pure hexagram that this hexagram does not show, lying under a line (the flying spirit): ${f.hidden.join("; ")}. When the useful god is not on the lines, its hidden spirit is read: whether it is strong and can be drawn out.`)
+    : say(lang, "本卦六亲俱全，没有伏神。", "All five relatives appear on the lines, so there is no hidden spirit.");
+}
+
+const POSITION_ZH: Readonly<Record<string, number>> = { 初: 1, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 上: 6, 六: 6 };
+/** "第三爻", "初爻", "line 3", "the top line" (not 六爻, the practice's name). */
+const LINE_ASKED = /第([一二三四五六1-6])爻|([初上])爻|(?<![a-z])line ([1-6])(?![0-9])|(?<![a-z])(first|second|third|fourth|fifth|sixth|top|bottom) line/;
+const ORDINAL: Readonly<Record<string, number>> = { first: 1, bottom: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, top: 6 };
+
+function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
+  const m = LINE_ASKED.exec(foldText(input))!;
+  const digit = m[1] ?? m[2];
+  const n = digit ? (POSITION_ZH[digit] ?? Number(digit)) : m[3] ? Number(m[3]) : ORDINAL[m[4]!]!;
+  const l = f.lines[n - 1]!;
+  const roles = [l.mark === "世" ? say(lang, "世爻（代表你）", "the world line (you)") : "", l.mark === "应" ? say(lang, "应爻（代表对方）", "the response line (the other side)") : "", f.usefulGod?.lines.includes(n) ? say(lang, "用神", "the useful god") : "", l.moving ? say(lang, "动爻", "a moving line") : ""].filter(Boolean);
+  return say(
+    lang,
+    `第${n}爻是${l.relative}${l.ganzhi}${l.element}，临${l.spirit}${roles.length ? `，是${roles.join("、")}` : ""}${strengthText(l, "zh")}。`,
+    `Line ${n} is ${l.relative} ${l.ganzhi} ${l.element}, carrying ${l.spirit}${roles.length ? `; it is ${list("en", roles)}` : ""}${strengthText(l, "en")}.`,
+  );
+}
+
+const MONTH_EN: Readonly<Record<string, string>> = { 旺: "prosperous", 相: "rising", 休: "resting", 囚: "confined", 死: "dead" };
+const DAY_EN: Readonly<Record<string, string>> = { 生: "fed by the day (生)", 克: "controlled by the day (克)", 比: "matched by the day (比)", 泄: "drained into the day (泄)", 耗: "spent on the day (耗)" };
+
+/** A line's 旺衰 in words, from its stored strength (absent on older casts). */
+function strengthText(l: LineFacts, lang: ReplyLanguage): string {
+  const s = l.strength;
+  if (!s) return "";
+  const flags = [s.day_break ? say(lang, "日破", "broken by the day") : "", s.hidden_moving ? say(lang, "暗动", "stirred in secret (暗动)") : "", s.effective_void ? say(lang, "真空", "void in effect") : "", s.tomb ? say(lang, "入墓", "entering its tomb") : "", l.monthBreak ? say(lang, "月破", "broken by the month") : ""].filter(Boolean);
+  return say(lang, `；在月令为${s.month}，日辰对它为${s.day}${flags.length ? `，${flags.join("、")}` : ""}`, `; ${s.month} (${MONTH_EN[s.month]}) in the month, ${DAY_EN[s.day]}${flags.length ? `, ${list("en", flags)}` : ""}`);
+}
+
+/** Strong or weak, as tradition weighs a line: the month first, then the day, then what breaks or empties it. */
+function isStrong(l: LineFacts): boolean | null {
+  const s = l.strength;
+  if (!s) return null;
+  if (s.day_break || s.effective_void || l.monthBreak) return false;
+  const month = s.month === "旺" || s.month === "相";
+  const day = s.day === "生" || s.day === "比";
+  return month || day;
+}
+
+/** How the useful god stands and what tradition advises from it. */
+function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const g = f.usefulGod;
+  const line = g?.lines[0] ? f.lines[g.lines[0] - 1] : undefined;
+  if (!g || !line) {
+    return say(lang, "这一卦没有可依的用神爻，传统上就以世爻为主：把能掌握的部分做好，等事情更明朗时再问。", "This cast has no useful-god line to lean on, so tradition looks to the world line: do well what is in your hands, and ask again when the matter is clearer.");
+  }
+  const strong = isStrong(line);
+  const source = g.yuan_shen.lines.length ? say(lang, `原神${g.yuan_shen.relative}在第${g.yuan_shen.lines.join("、")}爻`, `its source ${g.yuan_shen.relative} is on line ${list("en", g.yuan_shen.lines.map(String))}`) : say(lang, `原神${g.yuan_shen.relative}不上卦`, `its source ${g.yuan_shen.relative} is not on the lines`);
+  const adversary = g.ji_shen.lines.some((n) => f.lines[n - 1]!.moving) ? say(lang, `忌神${g.ji_shen.relative}发动，需防阻力`, `the adversary ${g.ji_shen.relative} moves: expect resistance`) : "";
+  const verdict =
+    strong === true
+      ? say(lang, "用神有力，传统上是可以积极争取的时候：准备充分、主动推进", "the useful god is strong: traditionally a time to go for it, well prepared")
+      : strong === false
+        ? say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
+        : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
+  return say(
+    lang,
+    `本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
+    `This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${verdict}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
+  );
+}
+
+/**
+ * The reading in brief, for a question that asks nothing in particular ("这卦怎么看", "结果如何"): the
+ * useful god and how it stands, the moving lines and what they turn into, and how the two sides meet.
+ * The follow-ups that ask about each part get the long form (liuyao.ts and the writers above).
+ */
+export function overviewParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const g = f.usefulGod;
+  const line = g?.lines[0] ? f.lines[g.lines[0] - 1] : undefined;
+  const strong = line ? isStrong(line) : null;
+  const god = !g
+    ? say(lang, "这一问没有单一的用神，先以世爻为主", "this question has no single useful god, so the world line leads")
+    : line
+      ? say(lang, `用神${g.relative}在第${g.lines.join("、")}爻，${strong === true ? "有力" : strong === false ? "无力" : "旺衰待看"}${line.void && !line.moving ? "且旬空" : ""}`, `the useful god ${g.relative} is on line ${list("en", g.lines.map(String))}, ${strong === true ? "strong" : strong === false ? "weak" : "its strength to be weighed"}${line.void && !line.moving ? " and void" : ""}`)
+      : g.hidden
+        ? say(lang, `用神${g.relative}不上卦，伏于第${g.hidden.position}爻${g.hidden.fei_relative}${g.hidden.fei_branch}之下（伏神${g.hidden.stem}${g.hidden.branch}），要看它能否被引出`, `the useful god ${g.relative} is not on the lines but lies hidden (伏神 ${g.hidden.stem}${g.hidden.branch}) under line ${g.hidden.position}, ${g.hidden.fei_relative} ${g.hidden.fei_branch}: the question is whether it can be drawn out`)
+        : say(lang, `用神${g.relative}不上卦`, `the useful god ${g.relative} is not on the lines`);
+  const tags = f.transforms.map((t) => t.replace(/^(\d+): \S+ \(\S+\) /, say(lang, "第$1爻", "line $1 ")).trim());
+  const moving = f.movingLines.length ? say(lang, `第${f.movingLines.join("、")}爻发动（${tags.join("；")}），卦变${f.changed!.name}`, `line(s) ${list("en", f.movingLines.map(String))} move (${tags.join("; ")}), turning it into ${f.changed!.name}`) : say(lang, "六爻安静，事情按现状发展", "no line moves, so the matter goes on as it is");
+  return say(
+    lang,
+    `简要地看：${god}；${moving}；世应之间，${meeting(f, lang)}。想细看哪一部分（用神、动爻、应期、世应、六神、旬空），可以接着问。`,
+    `In brief: ${god}; ${moving}; between the two sides, ${meeting(f, lang)}. Ask about any part for more (the useful god, the moving lines, timing, the world and response lines, the six spirits, the void).`,
+  );
+}
+
+/** The kinds of question this file answers, in the order their paragraphs are written. */
+const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
+  { pattern: /世爻|世应|(?<![a-z])world line(?![a-z])/, write: worldLine },
+  { pattern: /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me)(?![a-z])/, write: otherSide },
+  { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
+  { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])spirits?(?![a-z])/, write: spiritsParagraph },
+  { pattern: /变卦|之卦|变成什么卦|(?<![a-z])(?:changed hexagram|resulting hexagram|turns? into|second hexagram)(?![a-z])/, write: changedParagraph },
+  { pattern: /互卦|错卦|综卦|(?<![a-z])(?:nuclear|opposite hexagram|reversed hexagram|inverse)(?![a-z])/, write: relatedParagraph },
+  { pattern: /伏神|飞神|(?<![a-z])hidden spirits?(?![a-z])/, write: hiddenParagraph },
+  { pattern: LINE_ASKED, write: lineParagraph },
+  { pattern: /怎么办|怎么做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])/, write: adviceParagraph },
+];
+
+/** The paragraphs for the kinds of question the input names, in TOPICS order. */
+export function askedTopics(f: LiuyaoFacts, input: string, lang: ReplyLanguage): string[] {
+  return TOPICS.filter((t) => matchesTopic(input, t.pattern)).map((t) => t.write(f, lang, input));
+}

@@ -1,0 +1,121 @@
+/**
+ * The local interpreter answers the question asked (over HTTP, as an integrator's user meets it):
+ * a chart, a cast and a Plan are each asked ten different questions in one conversation — a first
+ * Response, then nine follow-ups — in English, Simplified and Traditional Chinese. Each answer must
+ * name the fact its question is about, read from the Subject's own record (or worked out here
+ * independently: a year's pillar by the sexagenary count, a month's by lunar-typescript), come back
+ * in the asker's script, and no two answers of a conversation may share more than half their text.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Solar } from "lunar-typescript";
+import { startServer, type TestServer } from "../helpers/server.ts";
+import { ANCHOR_BIRTH, INTERVIEW_CAST, responsesClient } from "../helpers/responses.ts";
+import { baseInput } from "../unit/healing/fixtures.ts";
+import { detectScript, foldText } from "../../src/text/language.ts";
+
+type Lang = "en" | "zh-Hans" | "zh-Hant";
+const LANGS: readonly Lang[] = ["en", "zh-Hans", "zh-Hant"];
+/** A question in the three languages, and what its answer must name (any one of them), from the Subject's record. */
+interface Asked {
+  ask: Record<Lang, string>;
+  names: (record: any, lang: Lang) => string[];
+}
+
+const NOW = Date.parse("2025-06-15T10:00:00Z");
+const YEAR = 2025;
+const STEMS = "甲乙丙丁戊己庚辛壬癸";
+const BRANCHES = "子丑寅卯辰巳午未申酉戌亥";
+/** A Gregorian year's pillar by the sexagenary count (4 CE was 甲子). */
+const yearGanzhi = (year: number) => STEMS[(year - 4) % 10]! + BRANCHES[(year - 4) % 12]!;
+const zh = (lang: Lang) => lang !== "en";
+const ELEMENT_ZH: Record<string, string> = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" };
+
+const BAZI: Asked[] = [
+  { ask: { en: "What does my chart say overall?", "zh-Hans": "帮我看看我的八字整体怎么样？", "zh-Hant": "幫我看看我的八字整體怎麼樣？" }, names: (c) => [c.pillars.day.ganzhi] },
+  { ask: { en: "Is my day master strong or weak?", "zh-Hans": "我的日主是身强还是身弱？", "zh-Hant": "我的日主是身強還是身弱？" }, names: (c) => [String(c.five_elements.strength.score)] },
+  { ask: { en: "Which elements are favourable for me?", "zh-Hans": "我的喜用五行是什么？", "zh-Hant": "我的喜用五行是什麼？" }, names: (c, l) => [zh(l) ? `喜用五行是${c.five_elements.favorable_elements.map((e: string) => ELEMENT_ZH[e]).join("、")}` : `favorable elements are ${c.five_elements.favorable_elements[0]}`] },
+  { ask: { en: "How is this year for me?", "zh-Hans": "我今年的流年怎么样？", "zh-Hant": "我今年的流年怎麼樣？" }, names: () => [yearGanzhi(YEAR)] },
+  { ask: { en: "What about 2027?", "zh-Hans": "那2027年呢？", "zh-Hant": "那2027年呢？" }, names: () => [yearGanzhi(2027)] },
+  { ask: { en: "Which luck pillar am I in now, and is it good?", "zh-Hans": "我现在走的是哪步大运，好不好？", "zh-Hant": "我現在走的是哪步大運，好不好？" }, names: (c) => [c.luck.pillars.find((p: any) => p.start_year <= YEAR && YEAR <= p.end_year).ganzhi] },
+  { ask: { en: "Which months this year are best?", "zh-Hans": "今年哪几个月比较好？", "zh-Hant": "今年哪幾個月比較好？" }, names: () => [Solar.fromYmd(YEAR, 2, 10).getLunar().getMonthInGanZhiExact()] },
+  { ask: { en: "What does 七杀 mean?", "zh-Hans": "七杀是什么意思？", "zh-Hant": "七殺是什麼意思？" }, names: (_c, l) => [zh(l) ? "偏官" : "seven killings"] },
+  { ask: { en: "How is my career looking?", "zh-Hans": "我的事业运怎么样？", "zh-Hant": "我的事業運怎麼樣？" }, names: () => ["正官"] },
+  { ask: { en: "I'm so stressed I can't sleep, is my chart the reason?", "zh-Hans": "最近压力好大睡不着，是不是我八字的原因？", "zh-Hant": "最近壓力好大睡不著，是不是我八字的原因？" }, names: (_c, l) => [zh(l) ? "命盘不会造成" : "does not cause"] },
+];
+
+const LIUYAO: Asked[] = [
+  { ask: { en: "What does this cast say overall?", "zh-Hans": "这卦整体怎么看？", "zh-Hant": "這卦整體怎麼看？" }, names: (c) => [c.primary.name] },
+  { ask: { en: "Which lines are moving?", "zh-Hans": "哪几爻是动爻？", "zh-Hant": "哪幾爻是動爻？" }, names: (c) => c.primary.lines.filter((l: any) => l.moving).map((l: any) => l.stem + l.branch).slice(0, 1) },
+  { ask: { en: "What is the changed hexagram?", "zh-Hans": "变卦是什么？", "zh-Hant": "變卦是什麼？" }, names: (c) => [c.changed.name] },
+  { ask: { en: "What is the useful god here?", "zh-Hans": "这卦的用神是什么？", "zh-Hant": "這卦的用神是什麼？" }, names: (c, l) => [zh(l) ? `以${c.useful_god.relative}为用神` : `the useful god is ${c.useful_god.relative}`] },
+  { ask: { en: "When will I hear back?", "zh-Hans": "什么时候会有结果？", "zh-Hant": "什麼時候會有結果？" }, names: (c, l) => { const b = c.primary.lines[c.useful_god.lines[0] - 1].branch; return [zh(l) ? `${b}日` : `${b} day`]; } },
+  { ask: { en: "Which line is the world line?", "zh-Hans": "世爻在哪一爻？", "zh-Hant": "世爻在哪一爻？" }, names: (c) => { const w = c.primary.lines[c.primary.world - 1]; return [w.stem + w.branch]; } },
+  { ask: { en: "Is anything void?", "zh-Hans": "卦里有旬空吗？", "zh-Hant": "卦裡有旬空嗎？" }, names: (c, l) => [zh(l) ? `旬空是${c.calendar.void.join("、")}` : `void branches of the ${c.calendar.day_pillar} day are ${c.calendar.void.join(" and ")}`] },
+  { ask: { en: "What do the six spirits say?", "zh-Hans": "六神怎么看？", "zh-Hant": "六神怎麼看？" }, names: (c) => [c.primary.lines[0].spirit] },
+  { ask: { en: "What should I do to prepare?", "zh-Hans": "我应该怎么准备？", "zh-Hant": "我應該怎麼準備？" }, names: (c, l) => { const u = c.primary.lines[c.useful_god.lines[0] - 1]; return [zh(l) ? `用神在第${u.position}爻` : `useful god is line ${u.position}`]; } },
+  { ask: { en: "What does the interviewer think of me?", "zh-Hans": "面试官对我印象怎么样？", "zh-Hant": "面試官對我印象怎麼樣？" }, names: (c, l) => { const r = c.primary.lines[c.primary.response - 1]; return [zh(l) ? `对方由应爻代表：第${r.position}爻` : `the response line: line ${r.position}`]; } },
+];
+
+const HEALING: Asked[] = [
+  { ask: { en: "Why was this practice chosen for me?", "zh-Hans": "为什么给我选这个练习？", "zh-Hant": "為什麼給我選這個練習？" }, names: (p, l) => [zh(l) ? p.protocol.title["zh-Hans"] : p.protocol.title.en] },
+  { ask: { en: "How long does it take?", "zh-Hans": "这个练习要多长时间？", "zh-Hant": "這個練習要多長時間？" }, names: (p, l) => [zh(l) ? `${p.protocol.duration}分钟` : `${p.protocol.duration} minutes`] },
+  { ask: { en: "What are the steps?", "zh-Hans": "具体步骤是什么？", "zh-Hant": "具體步驟是什麼？" }, names: (p, l) => [p.protocol.script.steps[0].text[zh(l) ? "zh-Hans" : "en"]] },
+  { ask: { en: "Is there anything I should be careful about?", "zh-Hans": "练习时有什么要注意的？", "zh-Hant": "練習時有什麼要注意的？" }, names: (p, l) => [p.protocol.cautions[0][zh(l) ? "zh-Hans" : "en"]] },
+  { ask: { en: "Can I do it sitting down?", "zh-Hans": "可以坐着做吗？", "zh-Hant": "可以坐著做嗎？" }, names: (p, l) => [zh(l) ? { seated: "坐着做", standing: "站着做", either: "坐着或站着" }[p.protocol.posture as string]! : { seated: "done seated", standing: "done standing", either: "either seated or standing" }[p.protocol.posture as string]!] },
+  { ask: { en: "Is there audio for it?", "zh-Hans": "有配套的音频吗？", "zh-Hant": "有配套的音頻嗎？" }, names: (p, l) => [p.protocol.availability === "available" ? "asset_url" : zh(l) ? "没有配套音频" : "no audio track"] },
+  { ask: { en: "What if I feel dizzy?", "zh-Hans": "如果练的时候头晕怎么办？", "zh-Hant": "如果練的時候頭暈怎麼辦？" }, names: (_p, l) => [zh(l) ? "马上停下" : "stop at once"] },
+  { ask: { en: "How often should I do it?", "zh-Hans": "多久做一次比较好？", "zh-Hant": "多久做一次比較好？" }, names: (_p, l) => [zh(l) ? "新方案" : "new plan"] },
+  { ask: { en: "What is the intensity of this plan?", "zh-Hans": "这个练习强度大吗？", "zh-Hant": "這個練習強度大嗎？" }, names: (p, l) => [zh(l) ? `强度是${{ gentle: "温和", moderate: "适中" }[p.protocol.intensity as string]}` : `intensity is ${p.protocol.intensity}`] },
+  { ask: { en: "Can I do it at work?", "zh-Hans": "上班的时候可以在办公室做吗？", "zh-Hant": "上班的時候可以在辦公室做嗎？" }, names: (_p, l) => [zh(l) ? "开车" : "driving"] },
+];
+
+/** Sentences, for the overlap measure: split at sentence ends and line breaks. */
+const sentencesOf = (text: string) => text.split(/(?<=[。.！!？?；;])\s*|\n/).map((s) => s.trim()).filter((s) => s.length > 0);
+
+/** The share of the shorter answer made of sentences the other answer has too. */
+function overlap(a: string, b: string): number {
+  const inA = new Set(sentencesOf(a));
+  const shared = sentencesOf(b).filter((s) => inA.has(s)).reduce((n, s) => n + s.length, 0);
+  return shared / Math.min(a.length, b.length);
+}
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer({ clock: () => NOW });
+});
+afterAll(() => s.stop());
+
+async function subjectRecord(kind: "bazi" | "liuyao" | "healing", lang: Lang): Promise<any> {
+  const [path, body] =
+    kind === "bazi" ? ["/v1/bazi/charts", { birth: ANCHOR_BIRTH }] : kind === "liuyao" ? ["/v1/liuyao/casts", lang === "en" ? { ...INTERVIEW_CAST, question: "Will I pass this job interview?" } : INTERVIEW_CAST] : ["/v1/healing/plans", baseInput()];
+  const res = await s.request("POST", path, { body, idempotencyKey: `answers-${kind}-${lang}` });
+  expect(res.status).toBe(201);
+  return res.json;
+}
+
+describe.each([
+  ["a BaZi chart", "bazi", BAZI],
+  ["a LiuYao cast", "liuyao", LIUYAO],
+  ["a Healing Plan", "healing", HEALING],
+] as const)("%s, asked ten different questions in one conversation", (_name, kind, questions) => {
+  test.each(LANGS)("in %s: each answer names its fact, in the asker's script; no two share more than half their text", async (lang) => {
+    const r = responsesClient(s);
+    const record = await subjectRecord(kind, lang);
+    const answers: string[] = [];
+    let previous: string | null = null;
+    for (const q of questions) {
+      const input = q.ask[lang];
+      const rec: any = previous === null ? await r.first(kind, record.id, input) : await r.followUp(previous, input);
+      previous = rec.id;
+      const text: string = rec.output_text;
+      answers.push(text);
+      expect({ input, escalated: rec.safety.escalated }).toEqual({ input, escalated: false });
+      const folded = foldText(text);
+      const named = q.names(record, lang);
+      expect({ input, names: named.some((fact) => folded.includes(foldText(fact))) }).toEqual({ input, names: true });
+      if (lang !== "en") expect({ input, script: detectScript(text) }).toEqual({ input, script: lang });
+    }
+    const similar = answers.flatMap((a, i) => answers.slice(i + 1).map((b, k) => ({ pair: [questions[i]!.ask[lang], questions[i + k + 1]!.ask[lang]], share: Math.round(overlap(a, b) * 100) / 100 }))).filter((p) => p.share > 0.5);
+    expect(similar).toEqual([]);
+  });
+});
