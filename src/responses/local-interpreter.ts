@@ -4,7 +4,7 @@
  * model would get, in the input's language, and keeps the same bounded
  * rolling summary. Same request, same answer.
  */
-import { localRollingSummary } from "./summary.ts";
+import { localRollingSummary, questionsAsked } from "./summary.ts";
 import { explainBazi } from "./local/bazi.ts";
 import { explainLiuyao } from "./local/liuyao.ts";
 import { explainHealing } from "./local/healing.ts";
@@ -17,10 +17,10 @@ import type { Interpretation, Interpreter, InterpretRequest } from "./interprete
 /** The `model` of every locally written Response. */
 export const LOCAL_MODEL = "lingshu-local-1";
 
-function explanation({ facts, input, language, now }: InterpretRequest): Explanation {
+function explanation({ facts, input, language, now, summary }: InterpretRequest): Explanation {
   switch (facts.capability) {
     case "bazi":
-      return explainBazi(facts.data, input, language, now);
+      return explainBazi(facts.data, input, language, now, questionsAsked(summary));
     case "liuyao":
       return explainLiuyao(facts.data, input, language);
     case "healing":

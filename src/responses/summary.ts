@@ -73,6 +73,14 @@ function parse(previous: string): { subject: string | null; turns: string[] } {
 }
 
 /**
+ * The questions asked so far, oldest first, as the local summary keeps them ("Q: … → A: …" lines;
+ * a model's summary has none). What a short follow-up ("那明年呢？") inherits its matter from.
+ */
+export function questionsAsked(summary: string): string[] {
+  return parse(summary).turns.flatMap((turn) => /^Q: (.*?) → A: /.exec(turn)?.[1] ?? []);
+}
+
+/**
  * The summary after one more exchange: the previous subject line kept (or,
  * without one, the user's input becomes the subject), the new turn appended
  * in compressed form, and the oldest turns dropped until the whole fits in

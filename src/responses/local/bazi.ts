@@ -206,8 +206,24 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
-/** The explanation of the chart for this input. */
-export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number): Explanation {
+/** A short follow-up that names no matter of its own ("那明年呢？", "and 2027?", "what about next year?"). */
+const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:and|what about|how about)(?![a-z]).{0,30}$/;
+
+/** How a year touches the matter asked about before: is the year's stem one of the matter's stars? */
+function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: Matter): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const [y] = yearPillarsAround(f, year);
+  const hit = reading.stars.includes(y!.ten_god);
+  return say(
+    lang,
+    `接着你刚才问的：这类事传统上看${reading.zh}。${year}年流年${y!.ganzhi}的天干是${y!.ten_god}，${hit ? "正是所看之星，传统上这一年与此事关联更紧，宜多留意机会" : "不是所看之星，这一年对此事的直接作用较小，主要还看大运与原局"}。`,
+    `On what you asked before: such matters are read from ${reading.en}. The ${year} pillar ${y!.ganzhi} has ${y!.ten_god} on its stem, ${hit ? "one of those stars: traditionally the year bears on it more closely, a time to watch for openings" : "not one of those stars: traditionally the year bears on it less directly, and the luck pillar and the chart weigh more"}.`,
+  );
+}
+
+/** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
+export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
@@ -227,6 +243,13 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, new Date(now + 8 * 3_600_000).getUTCFullYear()));
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now));
+  // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
+  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? classifyMatter(asked.at(-1) ?? "")[0] : undefined;
+  if (inherited && (askedYear || asksYear)) {
+    const year = askedYear ? Number(askedYear) : new Date(now + 8 * 3_600_000).getUTCFullYear() + (matchesTopic(input, /明年|next year/) ? 1 : 0);
+    const p = yearForMatter(f, lang, year, inherited);
+    if (p) focus.push(p);
+  }
   for (const matter of classifyMatter(input).slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { LocalInterpreter, LOCAL_MODEL, explain } from "../../../src/responses/local-interpreter.ts";
 import { factSheet, healingFacts, type FactSheet } from "../../../src/responses/facts/index.ts";
 import { detectLanguage, detectScript } from "../../../src/text/language.ts";
-import { MAX_SUMMARY_CHARS, startSummary } from "../../../src/responses/summary.ts";
+import { MAX_SUMMARY_CHARS, localRollingSummary, startSummary } from "../../../src/responses/summary.ts";
 import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { castReading } from "../../../src/liuyao/index.ts";
 import { createPlanBody } from "../../../src/healing/index.ts";
@@ -62,6 +62,18 @@ describe("the local interpreter", () => {
     expect(in2026).toContain("this year's 丙午 pillar meets your day pillar in 子午冲");
     // Without the question of cause, a feeling alone does not bring it in.
     expect(say(chart, "最近压力好大，今年事业怎么样？")).not.toContain("命盘不会造成情绪");
+  });
+
+  test("BaZi: a short follow-up inherits the conversation's matter from the summary ('那明年呢？' after a career question)", () => {
+    const after = (question: string, input: string) =>
+      explain({ facts: chart, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: localRollingSummary(startSummary("chart"), question, "…"), now: NOW, followUp: true }).join("\n\n");
+    // 甲 day master: 2026 丙午's stem is 食神, not an officer star; 2028 戊申's is 偏财, a wealth star.
+    expect(after("我的事业怎么样？", "那明年呢？")).toContain("接着你刚才问的：这类事传统上看官杀（事业、职位与约束）。2026年流年丙午的天干是食神，不是所看之星");
+    expect(after("我的财运怎么样？", "那2028年呢？")).toContain("2028年流年戊申的天干是偏财，正是所看之星");
+    expect(after("How is my career?", "And next year?")).toContain("On what you asked before: such matters are read from the officer stars");
+    // No earlier question, or a question with its own matter: nothing inherited.
+    expect(say(chart, "那明年呢？")).not.toContain("接着你刚才问的");
+    expect(after("我的事业怎么样？", "那明年的感情呢？")).not.toContain("接着你刚才问的");
   });
 
   test("BaZi: a luck pillar or a year gets a verdict against the favourable elements (water, wood for this chart), not only the method", () => {
