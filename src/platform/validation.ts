@@ -79,8 +79,13 @@ function describe(error: ValueError): string {
       return "must not repeat an item";
     case ValueErrorType.StringPattern:
       return `must match the pattern ${s.pattern}`;
-    case ValueErrorType.StringFormat:
-      return s.format === "date-time" ? "must be an RFC 3339 date-time with an offset, e.g. 2024-05-01T09:30:00+08:00" : `must be a valid ${s.format}`;
+    case ValueErrorType.StringFormat: {
+      const lengths = CODE_POINT_FORMAT.exec(String(s.format));
+      if (!lengths) return s.format === "date-time" ? "must be an RFC 3339 date-time with an offset, e.g. 2024-05-01T09:30:00+08:00" : `must be a valid ${s.format}`;
+      const [min, max] = [Number(lengths[1]), lengths[2] === "" ? undefined : Number(lengths[2])];
+      const tooLong = max !== undefined && typeof error.value === "string" && codePoints(error.value) > max;
+      return tooLong ? `must be at most ${max} characters` : `must be at least ${min} character${min === 1 ? "" : "s"}`;
+    }
     case ValueErrorType.Literal:
       return `must be ${JSON.stringify(s.const)}`;
     case ValueErrorType.Union: {
@@ -141,8 +146,57 @@ export function storableParam(value: string): boolean {
   return !value.includes(NUL);
 }
 
+/**
+ * String lengths in characters, as JSON Schema counts them (code points: 61 emoji are 61
+ * characters, not 122): TypeBox compares UTF-16 units, so each string's minLength/maxLength is
+ * checked by a registered format instead ("codepoints:min-max"), on a copy of the schema compiled
+ * for checking; the declared schema (and the OpenAPI document) keeps maxLength as written.
+ */
+const CODE_POINT_FORMAT = /^codepoints:(\d+)-(\d*)$/;
+
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+function codePointFormat(min: number, max: number | undefined): string {
+  const name = `codepoints:${min}-${max ?? ""}`;
+  if (!FormatRegistry.Has(name)) {
+    FormatRegistry.Set(name, (value) => {
+      const n = codePoints(value);
+      return n >= min && (max === undefined || n <= max);
+    });
+  }
+  return name;
+}
+
+/** A copy of the schema (symbols and all) whose string lengths are counted in code points. */
+function withCodePointLengths(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withCodePointLengths);
+  if (node === null || typeof node !== "object" || node instanceof RegExp) return node;
+  const copy: Record<string | symbol, unknown> = {};
+  for (const key of Reflect.ownKeys(node)) copy[key] = withCodePointLengths((node as Record<string | symbol, unknown>)[key]);
+  const { type, format, minLength, maxLength } = copy as { type?: unknown; format?: unknown; minLength?: number; maxLength?: number };
+  if (type === "string" && format === undefined && (minLength !== undefined || maxLength !== undefined)) {
+    copy.format = codePointFormat(minLength ?? 0, maxLength);
+    delete copy.minLength;
+    delete copy.maxLength;
+  }
+  return copy;
+}
+
 export function compile<T extends TSchema>(schema: T): Validator<T> {
-  const checker: TypeCheck<T> = TypeCompiler.Compile(schema);
+  const checker: TypeCheck<T> = TypeCompiler.Compile(withCodePointLengths(schema) as T);
   return {
     schema,
     is: (value): value is Static<T> => checker.Check(value),

@@ -145,6 +145,9 @@ describe("strict validation", () => {
     expect(expectErrorShape(await create({ name: "a", size: 2.5 }), 400, "VALIDATION_ERROR").details[0].path).toBe("size");
     expect(expectErrorShape(await create({ name: "a", size: 11 }), 400, "VALIDATION_ERROR").details).toEqual([{ path: "size", message: "must be at most 10" }]);
     expect(expectErrorShape(await create({ name: "x".repeat(21) }), 400, "VALIDATION_ERROR").details).toEqual([{ path: "name", message: "must be at most 20 characters" }]);
+    // Lengths count characters (code points), as JSON Schema's maxLength does: an emoji is one, not two UTF-16 units.
+    expect((await create({ name: "😀".repeat(20) })).status).toBe(201);
+    expect(expectErrorShape(await create({ name: "😀".repeat(21) }), 400, "VALIDATION_ERROR").details).toEqual([{ path: "name", message: "must be at most 20 characters" }]);
     expect(expectErrorShape(await create({ name: "a", tags: ["1", "2", "3", "4"] }), 400, "VALIDATION_ERROR").details).toEqual([{ path: "tags", message: "must have at most 3 items" }]);
     expect(expectErrorShape(await create({ name: "a", tags: ["1", 2] }), 400, "VALIDATION_ERROR").details).toEqual([{ path: "tags[1]", message: "must be a string" }]);
   });

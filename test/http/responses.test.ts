@@ -41,6 +41,7 @@ describe("the payload is exactly one of two shapes", () => {
     [{ capability: "bazi", subject_id: "bzc_x", input: "" }, "input", "must be at least 1 character"],
     [{ capability: "bazi", subject_id: "bzc_x", input: "x".repeat(1001) }, "input", "must be at most 1000 characters"],
     [{ capability: "bazi", subject_id: "bzc_x", input: "hi", end_user_id: "u".repeat(129) }, "end_user_id", "must be at most 128 characters"],
+    [{ capability: "bazi", subject_id: "bzc_x", input: "🙏".repeat(1001) }, "input", "must be at most 1000 characters"],
     [{ capability: "bazi", subject_id: "bzc_x", input: "hi", metadata: {} }, "metadata", "is not an allowed property"],
   ])("%j → 400 at %s", async (body, path, message) => {
     const error = expectErrorShape(await r.post(body), 400, "VALIDATION_ERROR");
@@ -50,6 +51,10 @@ describe("the payload is exactly one of two shapes", () => {
   test("the spec's limits are accepted at the boundary", async () => {
     const res = await r.respond({ capability: "bazi", subject_id: chart.id, input: "问".repeat(1000), end_user_id: "u".repeat(128) });
     expect(res.input).toBe("问".repeat(1000));
+  });
+  test("limits count characters, not UTF-16 units: 1000 emoji are 1000 characters", async () => {
+    const res = await r.respond({ capability: "bazi", subject_id: chart.id, input: "🙏".repeat(1000), end_user_id: "🧧".repeat(128) });
+    expect(res.end_user_id).toBe("🧧".repeat(128));
   });
 });
 
