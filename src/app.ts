@@ -96,10 +96,19 @@ export function createApp(deps: AppDeps): LingshuApp {
     return response;
   };
 
-  let openApiText: string | null = null;
-  const openApi = () =>
-    (openApiText ??= JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: config.publicBaseUrl, extraPaths: operationalPaths() })));
-  let docsHtml: string | null = null;
+  // The documents name the address they were fetched from (PUBLIC_BASE_URL, else the request's origin),
+  // built once per address; the Host header is the client's, so only a few addresses are kept.
+  const documents = new Map<string, { openApi: string; docs?: string }>();
+  const documentsFor = (request: Request) => {
+    const origin = config.publicBaseUrl ?? new URL(request.url).origin;
+    let built = documents.get(origin);
+    if (!built) {
+      if (documents.size >= 16) documents.clear();
+      built = { openApi: JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: origin, extraPaths: operationalPaths() })) };
+      documents.set(origin, built);
+    }
+    return { origin, built };
+  };
 
   // standardHostname: false — Elysia otherwise looks for the path from character 11 on, assuming a
   // host of at least four characters; behind a proxy that forwards `Host: api` every route broke.
@@ -144,10 +153,13 @@ export function createApp(deps: AppDeps): LingshuApp {
         return errorResponse(new ApiError("SERVICE_UNAVAILABLE", message, { retryAfterMs: 1000 }), requestId);
       }),
     )
-    .get("/openapi.json", operational("/openapi.json", () => new Response(openApi(), { headers: JSON_TYPE })))
+    .get("/openapi.json", operational("/openapi.json", (request) => new Response(documentsFor(request).built.openApi, { headers: JSON_TYPE })))
     .get(
       "/docs",
-      operational("/docs", () => new Response((docsHtml ??= renderDocsPage(JSON.parse(openApi()))), { headers: { "content-type": "text/html; charset=utf-8" } })),
+      operational("/docs", (request) => {
+        const { origin, built } = documentsFor(request);
+        return new Response((built.docs ??= renderDocsPage(JSON.parse(built.openApi), origin)), { headers: { "content-type": "text/html; charset=utf-8" } });
+      }),
     );
   for (const path of ["/health", "/ready", "/openapi.json", "/docs"]) remember("GET", path);
 

@@ -94,15 +94,18 @@ table{border-collapse:collapse;width:100%;margin:.6rem 0}td,th{border:1px solid 
 .op{border-top:1px solid #ccc;margin-top:1.5rem}.m{font-size:.8em;padding:.1rem .4rem;border-radius:4px;color:#fff;background:#555}
 .get{background:#2b7a3d}.post{background:#1f5fa8}.patch{background:#8a5a00}.delete{background:#a02828}nav a{margin-right:1rem}`;
 
-/** The complete /docs page. */
-export function renderDocsPage(openapi: Schema): string {
+/** The address the guide's examples are written with, replaced by the one the page is served from. */
+const EXAMPLE_ORIGIN = "http://localhost:3000";
+
+/** The complete /docs page, its examples addressed to `origin`. */
+export function renderDocsPage(openapi: Schema, origin: string = EXAMPLE_ORIGIN): string {
   const ops = Object.entries(openapi.paths as Record<string, Schema>)
     .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => operationHtml(method, path, op as Schema)))
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Lingshu API guide</title><style>${CSS}</style></head><body>
 <nav><a href="#guide">Guide</a><a href="#errors">Error codes</a><a href="#reference">API reference</a><a href="/openapi.json">openapi.json</a></nav>
-<main id="guide">${marked.parse(GUIDE)}</main>
+<main id="guide">${marked.parse(GUIDE.replaceAll(EXAMPLE_ORIGIN, origin))}</main>
 <h2 id="errors">Error codes</h2>${errorTable()}
 <h2 id="reference">API reference</h2>${ops}
 </body></html>`;

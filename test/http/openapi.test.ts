@@ -44,6 +44,23 @@ describe("the OpenAPI document", () => {
     expect(doc.servers.map((s: { url: string }) => s.url)).toEqual(["{base_url}", "/"]);
   });
 
+  test("servers[0] and the /docs examples name the address they were fetched from; PUBLIC_BASE_URL wins", async () => {
+    const viaHost = async (server: TestServer, host: string) => {
+      const headers = { host };
+      const doc = (await server.request("GET", "/openapi.json", { key: null, headers })).json;
+      const page = (await server.request("GET", "/docs", { key: null, headers })).text;
+      return { base: doc.servers[0].variables.base_url.default, example: /curl -s (\S+)\/v1\/bazi\/charts/.exec(page)?.[1] };
+    };
+    expect(await viaHost(real, "api.example.test:8443")).toEqual({ base: "http://api.example.test:8443", example: "http://api.example.test:8443" });
+    expect(await viaHost(real, "other.example.test")).toEqual({ base: "http://other.example.test", example: "http://other.example.test" });
+    const proxied = await startServer({ env: { PUBLIC_BASE_URL: "https://lingshu.example.com" } });
+    try {
+      expect(await viaHost(proxied, "internal:3000")).toEqual({ base: "https://lingshu.example.com", example: "https://lingshu.example.com" });
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   test("every endpoint is documented with its Authorization, Idempotency-Key, success and every error code it can answer", async () => {
     const doc = (await fixture.request("GET", "/openapi.json", { key: null })).json;
     for (const endpoint of fixture.app.endpoints) {
