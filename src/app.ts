@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps): LingshuApp {
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicBaseUrl: config.publicBaseUrl,
   });
-  const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock });
+  const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock, counter });
   // Best effort: until a block is registered (or if it cannot be), records are stored whole.
   for (const json of STORED_RECORD_FRAGMENTS) {
     store.registerRecordFragment(json).catch((err) => logger.warn({ err: String(err) }, "record fragment not registered: records are stored whole"));

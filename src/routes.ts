@@ -10,11 +10,14 @@ import { CONVENTIONS_JSON } from "./bazi/index.ts";
 import { liuyaoEndpoints } from "./liuyao/routes.ts";
 import { healingEndpoints } from "./healing/routes.ts";
 import { responsesEndpoints } from "./responses/routes.ts";
+import { usageEndpoint } from "./platform/usage-endpoint.ts";
+import type { RequestCounter } from "./platform/usage.ts";
 
 export interface EndpointDeps {
   store: Storage;
   config: Config;
   clock: () => number;
+  counter: RequestCounter;
 }
 
 export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
@@ -24,6 +27,7 @@ export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
     ...liuyaoEndpoints(casts),
     ...healingEndpoints({ sessions: deps.store.sessions, plans, charts }),
     ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: { bazi: charts, liuyao: casts, healing: plans } }),
+    usageEndpoint({ store: deps.store, counter: deps.counter }),
   ];
 }
 

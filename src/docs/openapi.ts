@@ -219,6 +219,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOpt
       { name: "LiuYao", description: "Deterministic LiuYao (六爻) casts" },
       { name: "Healing", description: "Safety-first Healing Plans, Sessions and checkouts" },
       { name: "Responses", description: "AI interpretations, follow-ups and feedback" },
+      { name: "Usage", description: "The calling App's usage and limits" },
       { name: "Operations", description: "Health, readiness and documents" },
     ],
     paths,

@@ -29,6 +29,11 @@ export class RequestCounter {
     this.pending.set(appId, (this.pending.get(appId) ?? 0) + 1);
   }
 
+  /** Requests of an App counted in memory for `month` and not yet written. */
+  pendingFor(appId: string, month: string): number {
+    return this.pendingMonth === month ? (this.pending.get(appId) ?? 0) : 0;
+  }
+
   async flush(): Promise<void> {
     if (this.pending.size === 0 || this.pendingMonth === null) return;
     const counts = this.pending;

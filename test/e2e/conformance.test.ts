@@ -228,6 +228,9 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     await call("POST", "/v1/feedback", { body: { response_id: ids.healingResp, rating: "positive", tags: ["calming"] }, expect: 201 });
     await call("POST", "/v1/feedback", { body: { response_id: "resp_nosuchresponse", rating: "positive" }, expect: 404, code: "RESOURCE_NOT_FOUND" });
     await call("POST", "/v1/feedback", { body: { response_id: ids.baziResp, rating: "great" }, expect: 400, code: "VALIDATION_ERROR" });
+    // The month so far: the Responses above were billed.
+    const usage = await call("GET", "/v1/usage", { expect: 200 });
+    expect(usage.json.billing_units).toBeGreaterThanOrEqual(6);
   });
 
   step("6. a Healing Session: events, conflicts, checkout", async () => {
