@@ -137,7 +137,8 @@ export interface ResponseStore {
   insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void>;
   get(appId: string, id: string): Promise<ResponseRow | null>;
   /** @throws DeletedMeanwhile when the Response no longer exists: nothing is written */
-  insertFeedback(row: FeedbackRow): Promise<void>;
+  /** With `completion` (an Idempotency-Key was sent), its answer is stored in the same transaction. */
+  insertFeedback(row: FeedbackRow, completion?: IdempotencyCompletion): Promise<void>;
 }
 
 /** What one attempt to take a request slot found: a token and an in-flight lease, or the limit that refused. */

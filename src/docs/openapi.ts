@@ -65,7 +65,7 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<string, unknown> = {};
-  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) out[String(status)] = errorResponseObject(status, codes, endpoint.idempotent);
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) out[String(status)] = errorResponseObject(status, codes, endpoint.idempotent !== false);
   return out;
 }
 
@@ -84,7 +84,7 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
     const list = rest.type === "array";
     parameters.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest, ...(list ? { style: "form", explode: false } : {}) });
   }
-  if (endpoint.idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
+  if (endpoint.idempotent) parameters.push({ $ref: endpoint.idempotent === true ? "#/components/parameters/IdempotencyKey" : "#/components/parameters/OptionalIdempotencyKey" });
   const successHeaders: Record<string, unknown> = {
     "X-Request-Id": HEADER_REFS.requestId,
     RateLimit: HEADER_REFS.rateLimit,
@@ -169,6 +169,13 @@ const COMPONENTS = {
       in: "header",
       required: true,
       description: "One stable unique key per business write (1–255 printable ASCII characters). A retry reuses the same key and body.",
+      schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
+    },
+    OptionalIdempotencyKey: {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Optional here: when sent, the first answer is stored under it and a retry with the same key and body replays it (1–255 printable ASCII characters); without it each call records anew.",
       schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7E]+$" },
     },
   },

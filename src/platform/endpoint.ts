@@ -67,7 +67,8 @@ export interface Endpoint<S extends TSchema | undefined = TSchema | undefined, Q
   tag: string;
   /** null: any authenticated App; the handler checks the capability itself. */
   capability: Capability | null;
-  idempotent: boolean;
+  /** true: an Idempotency-Key is required; "optional": honoured (stored, replayed) when sent. */
+  idempotent: boolean | "optional";
   /**
    * Costs billing units on success, so the monthly quota is checked first: by the
    * pipeline before the handler (true), or by the handler itself through
@@ -105,7 +106,8 @@ export function endpointErrorCodes(endpoint: Endpoint): ErrorCode[] {
   codes.push("RATE_LIMITED", "CONCURRENCY_LIMITED");
   if (endpoint.billable) codes.push("MONTHLY_QUOTA_EXCEEDED");
   if (endpoint.params?.length) codes.push("RESOURCE_NOT_FOUND");
-  if (endpoint.idempotent) codes.push("IDEMPOTENCY_KEY_REQUIRED", "IDEMPOTENCY_KEY_INVALID", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS");
+  if (endpoint.idempotent === true) codes.push("IDEMPOTENCY_KEY_REQUIRED");
+  if (endpoint.idempotent) codes.push("IDEMPOTENCY_KEY_INVALID", "IDEMPOTENCY_CONFLICT", "IDEMPOTENCY_IN_PROGRESS");
   if (endpoint.query) codes.push("VALIDATION_ERROR");
   if (endpoint.body) codes.push("VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE");
   codes.push(...endpoint.errors, "INTERNAL_ERROR", "SERVICE_UNAVAILABLE");

@@ -125,7 +125,8 @@ export class Pipeline {
         const value = params[p.name] ?? "";
         if (!p.pattern.test(value) || !storableParam(value)) throw notFound(value);
       }
-      const idempotencyKey = endpoint.idempotent ? requireIdempotencyKey(request.headers.get("idempotency-key")) : null;
+      const sentKey = request.headers.get("idempotency-key");
+      const idempotencyKey = endpoint.idempotent === true || (endpoint.idempotent === "optional" && sentKey !== null) ? requireIdempotencyKey(sentKey) : null;
       let body: unknown;
       if (endpoint.body) {
         body = await readJsonBody(request);

@@ -76,16 +76,16 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       path: "/v1/feedback",
       operationId: "create_feedback",
       summary: "Record feedback on a Response",
-      description: "Rates a Response (`positive` or `negative`) with optional tags, comment and correction. No Idempotency-Key: each call records one feedback item. Feedback is deleted with its Response (when its Subject is deleted).",
+      description: "Rates a Response (`positive` or `negative`) with optional tags, comment and correction. An Idempotency-Key is optional: sent, a retry with the same key and body replays the first answer instead of recording twice; without one, each call records one feedback item. Feedback is deleted with its Response (when its Subject is deleted).",
       tag: "Responses",
       capability: null,
-      idempotent: false,
+      idempotent: "optional",
       body: FeedbackPayload,
       errors: ["CAPABILITY_NOT_GRANTED", "RESOURCE_NOT_FOUND"],
       success: { status: 201, description: "The recorded feedback.", schema: FeedbackRecord },
       async handle(ctx) {
         const body = ctx.body;
-        await readResponse(ctx, responses, body.response_id);
+        const response = await readResponse(ctx, responses, body.response_id);
         const record = {
           id: newId("feedback"),
           object: "feedback" as const,
@@ -99,7 +99,9 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
         return {
           status: 201,
           body: record,
-          commit: () => responses.insertFeedback({ id: record.id, appId: ctx.app.id, responseId: record.response_id, createdAt: ctx.now, record: JSON.stringify(record) }),
+          // A stored answer (an Idempotency-Key was sent) holds the comment: owned by the Subject, it is deleted with it.
+          commit: (completion) =>
+            responses.insertFeedback({ id: record.id, appId: ctx.app.id, responseId: record.response_id, createdAt: ctx.now, record: JSON.stringify(record) }, completion && { ...completion, ownerId: response.subjectId }),
         };
       },
     }),

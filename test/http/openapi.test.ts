@@ -67,8 +67,8 @@ describe("the OpenAPI document", () => {
       const op = doc.paths[endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}")][endpoint.method.toLowerCase()];
       expect(op.security).toEqual([{ bearerAuth: [] }]);
       expect(Object.keys(op.responses)).toContain(String(endpoint.success.status));
-      const hasIdem = (op.parameters ?? []).some((p: { $ref?: string }) => p.$ref === "#/components/parameters/IdempotencyKey");
-      expect(hasIdem).toBe(endpoint.idempotent);
+      const idem = (op.parameters ?? []).find((p: { $ref?: string }) => p.$ref?.endsWith("IdempotencyKey"))?.$ref ?? null;
+      expect(idem).toBe(endpoint.idempotent === true ? "#/components/parameters/IdempotencyKey" : endpoint.idempotent === "optional" ? "#/components/parameters/OptionalIdempotencyKey" : null);
       const documented = Object.values(op.responses).flatMap((r: any) => r.content?.["application/json"]?.schema?.properties?.error?.properties?.code?.enum ?? []);
       expect(new Set(documented)).toEqual(new Set(endpointErrorCodes(endpoint)));
       if (endpoint.body) expect(op.requestBody.content["application/json"].schema.additionalProperties).toBe(false);

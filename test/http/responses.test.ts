@@ -280,7 +280,7 @@ describe("billing", () => {
 });
 
 describe("feedback", () => {
-  test("201 with an fb_ id; defaults filled; no Idempotency-Key; each call is one item", async () => {
+  test("201 with an fb_ id; defaults filled; without an Idempotency-Key each call is one item", async () => {
     const resp = await r.first("bazi", chart.id, "hello");
     const post = (body: unknown, key?: string) => s.request("POST", "/v1/feedback", { body, key });
     const res = await post({ response_id: resp.id, rating: "positive" });
@@ -302,6 +302,23 @@ describe("feedback", () => {
     const body = { response_id: "resp_x", rating: "positive", ...patch };
     const error = expectErrorShape(await s.request("POST", "/v1/feedback", { body }), 400, "VALIDATION_ERROR");
     expect(error.details).toContainEqual({ path, message });
+  });
+
+  test("an Idempotency-Key, when sent, is honoured: the retry replays the first answer and records nothing more; the stored answer goes with the Subject", async () => {
+    const subject = await r.subject("bazi");
+    const resp = await r.first("bazi", subject.id, "hello");
+    const idem = uniqueKey("fb");
+    const body = { response_id: resp.id, rating: "negative", comment: "The year was wrong for me." };
+    const first = await s.request("POST", "/v1/feedback", { body, idempotencyKey: idem });
+    expect(first.status).toBe(201);
+    const again = await s.request("POST", "/v1/feedback", { body, idempotencyKey: idem });
+    expect({ status: again.status, replayed: again.headers.get("idempotent-replayed"), text: again.text }).toEqual({ status: 201, replayed: "true", text: first.text });
+    expect(await r.count("feedback", "response_id = ?", resp.id)).toBe(1);
+    expectErrorShape(await s.request("POST", "/v1/feedback", { body: { ...body, rating: "positive" }, idempotencyKey: idem }), 409, "IDEMPOTENCY_CONFLICT");
+    expectErrorShape(await s.request("POST", "/v1/feedback", { body, idempotencyKey: "" }), 400, "IDEMPOTENCY_KEY_INVALID");
+    // The comment lives on in the stored answer only as long as the Subject does.
+    expect((await s.request("DELETE", `/v1/bazi/charts/${subject.id}`)).status).toBe(204);
+    expect(await s.db.count("idempotency_records", "key = ?", idem)).toBe(0);
   });
 
   test("the Response must exist in the App", async () => {

@@ -54,7 +54,7 @@ export class PostgresResponseStore implements ResponseStore {
   }
 
   /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */
-  async insertFeedback(row: FeedbackRow): Promise<void> {
+  async insertFeedback(row: FeedbackRow, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically(async (tx) => {
       // The Response held until COMMIT, as a Response holds its Subject (see insert).
       const held = await tx`SELECT 1 FROM responses WHERE id = ${row.responseId} AND app_id = ${row.appId} FOR KEY SHARE`;
@@ -62,7 +62,7 @@ export class PostgresResponseStore implements ResponseStore {
       await tx`
         INSERT INTO feedback (id, app_id, response_id, created_at, record)
         VALUES (${row.id}, ${row.appId}, ${row.responseId}, ${row.createdAt}, ${row.record})`;
-    });
+    }, completion);
   }
 
   /**

@@ -41,12 +41,12 @@ export class ResponseRepository implements ResponseStore {
   }
 
   /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */
-  async insertFeedback(row: FeedbackRow): Promise<void> {
+  async insertFeedback(row: FeedbackRow, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically((db) => {
       const response = db.select({ id: responses.id }).from(responses).where(and(eq(responses.id, row.responseId), eq(responses.appId, row.appId))).get();
       if (!response) throw new DeletedMeanwhile(row.responseId);
       db.insert(feedback).values(row).run();
-    });
+    }, completion);
   }
 
   /**
