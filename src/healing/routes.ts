@@ -3,8 +3,9 @@
  * session-routes.ts. Safety, filtering and scoring happen in the pure core (createPlanBody);
  * the route validates, reads the named chart, stores the Plan and answers.
  */
+import { missingFromBody } from "../platform/pipeline.ts";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
-import { ApiError, validationError } from "../platform/errors.ts";
+import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
@@ -29,9 +30,7 @@ export interface HealingDeps {
 async function chartElements(charts: SubjectStore, appId: string, chartId: string): Promise<BaziElements> {
   const chart = await charts.get(appId, chartId);
   if (chart === null) {
-    throw new ApiError("BAZI_CHART_NOT_FOUND", `No BaZi chart "${chartId}" exists in this App; create it first or leave bazi_chart_id out.`, {
-      fields: { bazi_chart_id: chartId },
-    });
+    throw missingFromBody("BAZI_CHART_NOT_FOUND", "BaZi chart", "bazi_chart_id", chartId, "create it first or leave bazi_chart_id out");
   }
   return (JSON.parse(chart) as { five_elements: BaziElements }).five_elements;
 }

@@ -6,7 +6,7 @@
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import type { ApiError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
-import { notFound } from "../platform/pipeline.ts";
+import { missingFromBody, notFound } from "../platform/pipeline.ts";
 import { iso } from "../platform/schemas.ts";
 import { allowedEvents, applyEvent, sessionSafetyAction, startSession, submitCheckout, type PlanBody, type SessionState } from "./index.ts";
 import { CheckoutPayload, SessionEventPayload, SessionPayload } from "./model.ts";
@@ -94,7 +94,7 @@ export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): En
       async handle(ctx) {
         const { plan_id, playback_mode } = ctx.body;
         const storedPlan = await plans.get(ctx.app.id, plan_id);
-        if (storedPlan === null) throw notFound(plan_id);
+        if (storedPlan === null) throw missingFromBody("RESOURCE_NOT_FOUND", "Healing Plan", "plan_id", plan_id);
         const plan = JSON.parse(storedPlan) as PlanBody;
         const started = startSession(plan, playback_mode);
         if (!started.ok) throw refusalError({ ...started, plan_id });
@@ -114,7 +114,7 @@ export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): En
           status: 201,
           body: sessionAnswer({ row, facts, events: [], checkout: null }),
           commit: async (completion) => {
-            if (!(await healing.insertSession(row, completion))) throw notFound(plan_id);
+            if (!(await healing.insertSession(row, completion))) throw missingFromBody("RESOURCE_NOT_FOUND", "Healing Plan", "plan_id", plan_id);
           },
         };
       },

@@ -6,6 +6,7 @@
  * transaction. The decisions are pure (turn.ts, facts/); this module only fetches
  * and maps outcomes to errors.
  */
+import { missingFromBody } from "../platform/pipeline.ts";
 import { ApiError, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";
@@ -69,7 +70,7 @@ async function resolveTurn(ctx: HandlerContext<ResponsePayload>, deps: ResponseD
   let subjectId: string;
   if (shape.kind === "follow_up") {
     previous = await deps.responses.get(ctx.app.id, shape.previousResponseId);
-    if (!previous) throw new ApiError("PREVIOUS_RESPONSE_NOT_FOUND", `No Response "${shape.previousResponseId}" exists in this App.`);
+    if (!previous) throw missingFromBody("PREVIOUS_RESPONSE_NOT_FOUND", "Response", "previous_response_id", shape.previousResponseId);
     ({ capability, subjectId } = previous);
   } else {
     ({ capability, subjectId } = shape);
@@ -80,7 +81,7 @@ async function resolveTurn(ctx: HandlerContext<ResponsePayload>, deps: ResponseD
   ctx.requireCapability(capability);
   const stored = await deps.subjects[capability].get(ctx.app.id, subjectId);
   // A follow-up's Subject is gone only if it was deleted, and then its Responses were deleted with it.
-  if (stored === null) throw new ApiError("SUBJECT_NOT_FOUND", `No ${capability} Subject "${subjectId}" exists in this App.`);
+  if (stored === null) throw missingFromBody("SUBJECT_NOT_FOUND", `${capability} Subject`, "subject_id", subjectId);
   return { capability, subjectId, subject: JSON.parse(stored), previous };
 }
 

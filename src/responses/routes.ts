@@ -3,6 +3,7 @@
  * capability of a Response is in its body (first) or its parent (follow-up), so
  * these endpoints declare `capability: null` and check it in the handler.
  */
+import { missingFromBody } from "../platform/pipeline.ts";
 import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "../platform/endpoint.ts";
 import { ApiError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -26,9 +27,9 @@ export interface ResponsesDeps {
 const LOCK_MARGIN_MS = 15_000;
 
 /** A Response of this App whose capability is granted, or 404/403. */
-async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseStore, id: string): Promise<ResponseRow> {
+async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseStore, id: string, fromBody = false): Promise<ResponseRow> {
   const row = await responses.get(ctx.app.id, id);
-  if (!row) throw new ApiError("RESOURCE_NOT_FOUND", `No Response "${id}" exists in this App.`);
+  if (!row) throw fromBody ? missingFromBody("RESOURCE_NOT_FOUND", "Response", "response_id", id) : new ApiError("RESOURCE_NOT_FOUND", `No Response "${id}" exists in this App.`);
   ctx.requireCapability(row.capability);
   return row;
 }
@@ -85,7 +86,7 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       success: { status: 201, description: "The recorded feedback.", schema: FeedbackRecord },
       async handle(ctx) {
         const body = ctx.body;
-        const response = await readResponse(ctx, responses, body.response_id);
+        const response = await readResponse(ctx, responses, body.response_id, true);
         const record = {
           id: newId("feedback"),
           object: "feedback" as const,

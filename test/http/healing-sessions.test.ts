@@ -66,7 +66,9 @@ describe("creation", () => {
   });
 
   test("a missing Plan, another App's Plan → 404; a bad payload → 400 VALIDATION_ERROR", async () => {
-    expectErrorShape(await h.postSession({ plan_id: "hpl_missing", playback_mode: "guided" }), 404, "RESOURCE_NOT_FOUND");
+    const missing = expectErrorShape(await h.postSession({ plan_id: "hpl_missing", playback_mode: "guided" }), 404, "RESOURCE_NOT_FOUND");
+    expect(missing.message).toBe('No Healing Plan "hpl_missing" exists in this App (plan_id in the body).');
+    expect(missing.plan_id).toBe("hpl_missing");
     const other = await s.newTenant();
     expectErrorShape(await h.postSession({ plan_id: planId, playback_mode: "guided" }, other.key), 404, "RESOURCE_NOT_FOUND");
     const bad = expectErrorShape(await h.postSession({ plan_id: planId, playback_mode: "audio" }), 400, "VALIDATION_ERROR");

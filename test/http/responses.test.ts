@@ -100,7 +100,10 @@ describe("a first Response", () => {
   test("the subject must exist in the App: another App's chart reads 404 like a missing one", async () => {
     const other = await s.newTenant();
     expectErrorShape(await r.post({ capability: "bazi", subject_id: chart.id, input: "hi" }, other.key), 404, "SUBJECT_NOT_FOUND");
-    expectErrorShape(await r.post({ capability: "bazi", subject_id: "bzc_missing", input: "hi" }), 404, "SUBJECT_NOT_FOUND");
+    const missing = expectErrorShape(await r.post({ capability: "bazi", subject_id: "bzc_missing", input: "hi" }), 404, "SUBJECT_NOT_FOUND");
+    // Named like every id the body refers to: what was looked for, that it came from the body, the field.
+    expect(missing.message).toBe('No bazi Subject "bzc_missing" exists in this App (subject_id in the body).');
+    expect(missing.subject_id).toBe("bzc_missing");
   });
 
   test("GET: unknown, malformed and other Apps' ids read 404; a revoked capability reads 403", async () => {
@@ -124,7 +127,9 @@ describe("follow-ups", () => {
     expect(next).toMatchObject({ capability: "healing", subject_id: plan.id, previous_response_id: first.id, end_user_id: "u-7", language: "en" });
     const other = await s.newTenant();
     expectErrorShape(await r.post({ previous_response_id: first.id, input: "and?" }, other.key), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
-    expectErrorShape(await r.post({ previous_response_id: "resp_missing", input: "and?" }), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
+    const missing = expectErrorShape(await r.post({ previous_response_id: "resp_missing", input: "and?" }), 404, "PREVIOUS_RESPONSE_NOT_FOUND");
+    expect(missing.message).toBe('No Response "resp_missing" exists in this App (previous_response_id in the body).');
+    expect(missing.previous_response_id).toBe("resp_missing");
   });
 
   test("branching: two follow-ups from one parent each continue from the parent's summary", async () => {
@@ -325,7 +330,9 @@ describe("feedback", () => {
     const resp = await r.first("bazi", chart.id, "hello");
     const other = await s.newTenant();
     expectErrorShape(await s.request("POST", "/v1/feedback", { body: { response_id: resp.id, rating: "positive" }, key: other.key }), 404, "RESOURCE_NOT_FOUND");
-    expectErrorShape(await s.request("POST", "/v1/feedback", { body: { response_id: "resp_missing", rating: "positive" } }), 404, "RESOURCE_NOT_FOUND");
+    const missing = expectErrorShape(await s.request("POST", "/v1/feedback", { body: { response_id: "resp_missing", rating: "positive" } }), 404, "RESOURCE_NOT_FOUND");
+    expect(missing.message).toBe('No Response "resp_missing" exists in this App (response_id in the body).');
+    expect(missing.response_id).toBe("resp_missing");
   });
 });
 
