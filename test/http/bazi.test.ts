@@ -178,15 +178,24 @@ describe("the idempotency record of a chart keeps a reference, not a copy", () =
     expect(again.text).toBe(first.text);
   });
 
-  test("deleting the chart deletes the record: the birth data is nowhere else, and the key runs anew", async () => {
+  test("deleting the chart leaves only a tombstone: the birth data is nowhere else, and the key does not create the chart again", async () => {
     const key = uniqueKey("erase");
-    const first = await post({ birth }, undefined, key);
+    const first = await post({ birth, end_user_id: key }, undefined, key);
     expect((await s.request("DELETE", `/v1/bazi/charts/${first.json.id}`)).status).toBe(204);
-    expect(await s.db.count("idempotency_records", "key = ?", key)).toBe(0);
-    const retry = await post({ birth }, undefined, key);
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get("idempotent-replayed")).toBeNull();
-    expect(retry.json.id).not.toBe(first.json.id);
+    const kept = await s.db.get<{ body: string; resource_id: string | null }>("SELECT body, resource_id FROM idempotency_records WHERE key = ?", key);
+    expect(kept!.resource_id).toBeNull();
+    expect(kept!.body).not.toContain(first.json.id);
+    expect(kept!.body).not.toContain("1990");
+    // The client's retry: the stored 404 saying so, under the first request's id; nothing is created.
+    const retry = await post({ birth, end_user_id: key }, undefined, key);
+    const error = expectErrorShape(retry, 404, "RESOURCE_NOT_FOUND");
+    expect(error.message).toContain("has been deleted; it is not created again");
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
+    expect(await s.db.count("charts", "end_user_id = ?", key)).toBe(0);
+    // Another body under the key is still a conflict; a new key creates a new chart.
+    expectErrorShape(await post({ birth: { ...birth, hour: 9 } }, undefined, key), 409, "IDEMPOTENCY_CONFLICT");
+    expect((await post({ birth, end_user_id: key })).status).toBe(201);
   });
 });
 

@@ -151,7 +151,7 @@ describe("hard deletion of a Plan", () => {
     expect(await rows(s, "plans", "id", kept.planId)).toBe(1);
   });
 
-  test("no stored idempotent answer outlives the deleted Sessions: a replayed key runs again and finds nothing", async () => {
+  test("no stored idempotent answer outlives the deleted Sessions: each key replays a 404 saying its resource was deleted, and nothing is created", async () => {
     const plan = await h.plan();
     const [createKey, eventKey, checkoutKey] = [uniqueKey("create"), uniqueKey("event"), uniqueKey("checkout")];
     const body = { plan_id: plan.id, playback_mode: "guided" };
@@ -165,7 +165,11 @@ describe("hard deletion of a Plan", () => {
     expect(await copies()).toBe(0);
     expectErrorShape(await h.postSession(body, undefined, createKey), 404, "RESOURCE_NOT_FOUND");
     expectErrorShape(await h.event(session.id, "abandoned", 0, { client_event_id: "gone" }, eventKey), 404, "RESOURCE_NOT_FOUND");
-    expectErrorShape(await h.checkout(session.id, checkoutPayload({ comment: "private words" }), checkoutKey), 404, "RESOURCE_NOT_FOUND");
+    const replay = await h.checkout(session.id, checkoutPayload({ comment: "private words" }), checkoutKey);
+    expect(expectErrorShape(replay, 404, "RESOURCE_NOT_FOUND").message).toContain("has been deleted");
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await s.db.count("idempotency_records", "body LIKE ?", "%private words%")).toBe(0);
+    expect(await s.db.count("sessions", "plan_id = ?", plan.id)).toBe(0);
   });
 
   test("DELETE needs an Idempotency-Key; a replay answers the stored 204, a new key then 404", async () => {

@@ -323,7 +323,7 @@ describe("feedback", () => {
     expectErrorShape(await s.request("POST", "/v1/feedback", { body, idempotencyKey: "" }), 400, "IDEMPOTENCY_KEY_INVALID");
     // The comment lives on in the stored answer only as long as the Subject does.
     expect((await s.request("DELETE", `/v1/bazi/charts/${subject.id}`)).status).toBe(204);
-    expect(await s.db.count("idempotency_records", "key = ?", idem)).toBe(0);
+    expect((await s.db.get<{ body: string }>("SELECT body FROM idempotency_records WHERE key = ?", idem))!.body).not.toContain("The year was wrong");
   });
 
   test("the Response must exist in the App", async () => {
@@ -357,16 +357,18 @@ describe("deleting a Subject deletes its Responses and their feedback", () => {
     expect(await r.count("feedback", "response_id = ?", survivor.id)).toBe(1);
   });
 
-  test("no stored idempotent answer outlives the data: a retried creation runs again and finds no subject", async () => {
+  test("no stored answer outlives the data: a retried creation replays a 404 saying the Response was deleted, and creates nothing", async () => {
     const chart = await r.subject("bazi");
     const key = uniqueKey("resp-erase");
     const body = { capability: "bazi", subject_id: chart.id, input: "What does my day master say?" };
     expect((await r.post(body, undefined, key)).status).toBe(201);
     expect((await r.post(body, undefined, key)).headers.get("idempotent-replayed")).toBe("true");
     expect((await s.request("DELETE", `/v1/bazi/charts/${chart.id}`)).status).toBe(204);
-    expect(await s.db.count("idempotency_records", "key = ?", key)).toBe(0);
+    const kept = await s.db.get<{ body: string }>("SELECT body FROM idempotency_records WHERE key = ?", key);
+    expect(kept!.body).not.toContain("day master");
     const retry = await r.post(body, undefined, key);
-    expect(retry.headers.get("idempotent-replayed")).toBeNull();
-    expectErrorShape(retry, 404, "SUBJECT_NOT_FOUND");
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(expectErrorShape(retry, 404, "RESOURCE_NOT_FOUND").message).toContain("has been deleted");
+    expect(await r.count("responses", "subject_id = ?", chart.id)).toBe(0);
   });
 });

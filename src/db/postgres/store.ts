@@ -22,6 +22,7 @@ import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
 import { recordFragment, RecordFragments, type RecordFragment } from "../record-fragments.ts";
+import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
 import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
@@ -338,12 +339,14 @@ export class PostgresStore implements Storage {
   }
 
   /**
-   * Deletes the idempotency records that answer with (or copy) these resources;
-   * call inside the transaction that hard-deletes them.
+   * Turns the idempotency records that answer with (or copy) these resources into tombstones
+   * (idempotency-tombstone.ts); call inside the transaction that hard-deletes them.
    */
   async forgetIdempotencyOf(tx: Tx, appId: string, resourceIds: string[]): Promise<void> {
     if (resourceIds.length === 0) return;
-    await tx`DELETE FROM idempotency_records WHERE app_id = ${appId} AND resource_id = ANY(${tx.array(resourceIds, "TEXT")})`;
+    await tx`
+      UPDATE idempotency_records SET status = ${TOMBSTONE_STATUS}, body = ${TOMBSTONE_BODY.head} || request_id || ${TOMBSTONE_BODY.tail}, resource_id = NULL
+      WHERE app_id = ${appId} AND resource_id = ANY(${tx.array(resourceIds, "TEXT")})`;
   }
 
   /**

@@ -7,6 +7,7 @@ import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { apiKeys, apps, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
 import { recordFragment, RecordFragments } from "../record-fragments.ts";
+import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
@@ -371,13 +372,17 @@ export class SqliteStore implements Storage {
   }
 
   /**
-   * Deletes the idempotency records that answer with these resources' records;
-   * call inside the transaction that hard-deletes them. A retry with such a key
-   * then runs again, as if the key had never been used.
+   * Turns the idempotency records that answer with (or copy) these resources into tombstones
+   * (idempotency-tombstone.ts): their answer becomes a 404 saying the resource was deleted, and
+   * nothing of it is kept. Call inside the transaction that hard-deletes them: a retry with such a
+   * key then does not create the resource again.
    */
   forgetIdempotencyOf(db: Db, appId: string, resourceIds: string[]): void {
     if (resourceIds.length === 0) return;
-    db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.appId, appId), inArray(idempotencyRecords.resourceId, resourceIds))).run();
+    db.update(idempotencyRecords)
+      .set({ status: TOMBSTONE_STATUS, body: sql`${TOMBSTONE_BODY.head} || ${idempotencyRecords.requestId} || ${TOMBSTONE_BODY.tail}`, resourceId: null })
+      .where(and(eq(idempotencyRecords.appId, appId), inArray(idempotencyRecords.resourceId, resourceIds)))
+      .run();
   }
 
   async purgeExpiredIdempotency(now: number): Promise<number> {
