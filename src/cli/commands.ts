@@ -139,6 +139,8 @@ export async function runOperatorCommand(store: Storage, pepper: string, argv: s
         if (expiresRaw !== undefined) {
           expiresAt = Date.parse(expiresRaw);
           if (!/^\d{4}-\d{2}-\d{2}/.test(expiresRaw) || Number.isNaN(expiresAt)) throw new UsageError(`--expires-at must be an ISO 8601 date-time (got "${expiresRaw}")`);
+          // A key born expired could never be used: refused rather than created.
+          if (expiresAt <= now) throw new UsageError(`--expires-at must be in the future (got "${expiresRaw}", now ${new Date(now).toISOString()})`);
         }
         const { record, key } = await operator.createKey(p.positionals[0]!, (p.values.name as string | undefined) ?? null, expiresAt);
         const json = { ...keyJson(record, now), key };

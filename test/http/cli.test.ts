@@ -79,11 +79,15 @@ describe("key commands", () => {
       store.close();
     }
   });
-  test("--expires-at is honoured", () => {
+  test("--expires-at is honoured; one in the past is refused (such a key could never be used)", () => {
     const app = cli("app", "create", "--name", "Exp", "--env", "test", "--json").json;
-    const k = cli("key", "create", app.id, "--expires-at", "2020-01-01T00:00:00Z", "--json").json;
-    expect(k.expires_at).toBe("2020-01-01T00:00:00.000Z");
-    expect(cli("key", "list", app.id, "--json").json.data[0].status).toBe("expired");
+    const k = cli("key", "create", app.id, "--expires-at", "2999-01-01T00:00:00Z", "--json").json;
+    expect(k.expires_at).toBe("2999-01-01T00:00:00.000Z");
+    expect(cli("key", "list", app.id, "--json").json.data[0].status).toBe("active");
+    const past = cli("key", "create", app.id, "--expires-at", "2020-01-01T00:00:00Z");
+    expect(past.code).not.toBe(0);
+    expect(past.stderr).toContain("--expires-at must be in the future");
+    expect(cli("key", "list", app.id, "--json").json.data).toHaveLength(1);
   });
 });
 
