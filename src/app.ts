@@ -3,7 +3,7 @@
  * route group, without listening. Tests build it on a fresh SQLite file.
  */
 import { Elysia } from "elysia";
-import { ApiError, errorResponse } from "./platform/errors.ts";
+import { API_ANSWER_HEADERS, ApiError, errorResponse } from "./platform/errors.ts";
 import { newId } from "./platform/ids.ts";
 import { Authenticator } from "./platform/auth.ts";
 import { LocalLimiter, SharedLimiter } from "./platform/limits.ts";
@@ -92,6 +92,7 @@ export function createApp(deps: AppDeps): LingshuApp {
       response = errorResponse(toApiError(err, logger, requestId), requestId);
     }
     response.headers.set("x-request-id", requestId);
+    for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
     logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route, status: response.status, duration_ms: Math.round((performance.now() - started) * 100) / 100 });
     return response;
   };

@@ -28,7 +28,12 @@ const HEADER_REFS = {
   replayed: { $ref: "#/components/headers/Idempotent-Replayed" },
   retryAfter: { $ref: "#/components/headers/Retry-After" },
   allow: { $ref: "#/components/headers/Allow" },
+  noSniff: { $ref: "#/components/headers/X-Content-Type-Options" },
+  noStore: { $ref: "#/components/headers/Cache-Control" },
 };
+
+/** Headers every API answer carries, success or error (platform/errors.ts API_ANSWER_HEADERS). */
+export const API_ANSWER_HEADER_REFS = { "X-Content-Type-Options": HEADER_REFS.noSniff, "Cache-Control": HEADER_REFS.noStore };
 
 function errorSchema(codes: ErrorCode[]): Record<string, unknown> {
   return {
@@ -43,13 +48,13 @@ function errorSchema(codes: ErrorCode[]): Record<string, unknown> {
  * a replay carries the success headers: RateLimit, RateLimit-Policy and Idempotent-Replayed.
  */
 export function errorResponseObject(status: number, codes: ErrorCode[], idempotent = false): Record<string, unknown> {
-  const headers: Record<string, unknown> = { "X-Request-Id": HEADER_REFS.requestId };
+  const headers: Record<string, unknown> = { "X-Request-Id": HEADER_REFS.requestId, ...API_ANSWER_HEADER_REFS };
   if (status === 429 || status === 503 || codes.includes("IDEMPOTENCY_IN_PROGRESS")) headers["Retry-After"] = HEADER_REFS.retryAfter;
   if (status === 405) headers.Allow = HEADER_REFS.allow;
-  // RATE_LIMITED answers with the spent allowance in the RateLimit headers.
-  const rateLimited = codes.includes("RATE_LIMITED");
+  // Every answer after authentication carries the App's allowance (RATE_LIMITED: the spent one);
+  // an unauthenticated one (401, a route that needs no key) does not.
+  Object.assign(headers, { RateLimit: HEADER_REFS.rateLimit, "RateLimit-Policy": HEADER_REFS.rateLimitPolicy });
   const replayed = idempotent && codes.some((c) => isReplayableStatus(status, c));
-  if (rateLimited || replayed) Object.assign(headers, { RateLimit: HEADER_REFS.rateLimit, "RateLimit-Policy": HEADER_REFS.rateLimitPolicy });
   if (replayed) headers["Idempotent-Replayed"] = HEADER_REFS.replayed;
   return {
     description: codes.map((c) => `\`${c}\`: ${ERROR_CATALOG[c].description}`).join("\n\n"),
@@ -87,6 +92,7 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
   if (endpoint.idempotent) parameters.push({ $ref: endpoint.idempotent === true ? "#/components/parameters/IdempotencyKey" : "#/components/parameters/OptionalIdempotencyKey" });
   const successHeaders: Record<string, unknown> = {
     "X-Request-Id": HEADER_REFS.requestId,
+    ...API_ANSWER_HEADER_REFS,
     RateLimit: HEADER_REFS.rateLimit,
     "RateLimit-Policy": HEADER_REFS.rateLimitPolicy,
   };
@@ -189,6 +195,8 @@ const COMPONENTS = {
     "Idempotent-Replayed": { description: "`true` when this answer is the stored answer of an earlier identical request.", schema: { type: "string", enum: ["true"] } },
     "Retry-After": { description: "Seconds to wait (rounded up from `retry_after_ms`).", schema: { type: "integer" } },
     Allow: { description: "Methods the path supports.", schema: { type: "string" } },
+    "X-Content-Type-Options": { description: "`nosniff`: browsers must not read the answer as another type.", schema: { type: "string", enum: ["nosniff"] } },
+    "Cache-Control": { description: "`no-store`: API answers are never cached by browsers or proxies.", schema: { type: "string", enum: ["no-store"] } },
   },
   schemas: { Error: ERROR_ENVELOPE_SCHEMA },
 };

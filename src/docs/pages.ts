@@ -13,7 +13,7 @@ import responsesChapter from "../../docs/responses.md" with { type: "text" };
 /** The guide's chapters in reading order: the platform first, then one per capability. */
 const GUIDE = [platformChapter, baziChapter, liuyaoChapter, healingChapter, responsesChapter].join("\n\n");
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
-import { errorResponseObject } from "./openapi.ts";
+import { API_ANSWER_HEADER_REFS, errorResponseObject } from "./openapi.ts";
 import {
   ASSET_ALLOWED_METHODS, ASSET_ALLOWED_REQUEST_HEADERS, ASSET_CACHE_CONTROL, ASSET_EXPOSED_HEADERS, ASSET_PREFLIGHT_MAX_AGE_SECONDS, HEALING_AUDIO_PATH,
 } from "../assets/audio.ts";
@@ -140,7 +140,8 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
   const plain = (summary: string, description: string, responses: Record<string, unknown>) => ({
     get: { operationId: summary.replace(/\W+/g, "_").toLowerCase(), summary, description, tags: ["Operations"], security: [], responses },
   });
-  const requestIdHeader = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+  // Operational answers carry what every API answer does: X-Request-Id, nosniff and no-store.
+  const requestIdHeader = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" }, ...API_ANSWER_HEADER_REFS };
   const fixed = (description: string, value: string) => ({ description, schema: { type: "string", enum: [value] } });
   const corsHeaders = {
     "Access-Control-Allow-Origin": fixed("Any origin may play the file.", "*"),
@@ -148,7 +149,7 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
   };
   const contentRange = { description: "`bytes first-last/length`, or `bytes */length` on 416.", schema: { type: "string", pattern: "^bytes (\\d+-\\d+|\\*)/\\d+$" } };
   const assetHeaders = {
-    ...requestIdHeader,
+    "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
     ...corsHeaders,
     ETag: { description: "Strong validator of the immutable file.", schema: { type: "string" } },
     "Last-Modified": { description: "The release date of this version of the file (an HTTP-date).", schema: { type: "string" } },
@@ -156,7 +157,7 @@ export function operationalPaths(): Record<string, Record<string, unknown>> {
     "Cache-Control": fixed("The versioned file never changes.", ASSET_CACHE_CONTROL),
     "X-Content-Type-Options": fixed("Browsers must not sniff another type.", "nosniff"),
   };
-  const errorHeaders = { ...requestIdHeader, ...corsHeaders, "Cache-Control": fixed("Refusals are not cached.", "no-store") };
+  const errorHeaders = { ...requestIdHeader, ...corsHeaders };
   const audio = { "audio/mpeg": { schema: { type: "string", format: "binary" } } };
   const assetResponses = {
     "200": { description: "The complete MP3.", headers: assetHeaders, content: audio },

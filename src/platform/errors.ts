@@ -98,9 +98,13 @@ export function validationError(details: ValidationDetail[], status?: 400 | 422,
 }
 
 /** Builds the JSON Response for an ApiError, with X-Request-Id and Retry-After where due. */
+/** What every API answer carries, success or error: never sniffed as another type, never cached. */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
+
 export function errorResponse(err: ApiError, requestId: string, extraHeaders: Record<string, string> = {}): Response {
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
+    ...API_ANSWER_HEADERS,
     "x-request-id": requestId,
     ...extraHeaders,
     ...err.extras.headers,

@@ -5,7 +5,7 @@
  * transaction (business write + stored answer) → answer with headers.
  */
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { ApiError, errorResponse, validationError } from "./errors.ts";
+import { API_ANSWER_HEADERS, ApiError, errorResponse, validationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { readJsonBody } from "./body.ts";
 import { compile, storableParam, type Validator } from "./validation.ts";
@@ -30,7 +30,7 @@ export interface PipelineDeps {
 }
 
 const DEFAULT_LOCK_MS = 30_000;
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", ...API_ANSWER_HEADERS };
 
 /** Bun.SQL's own codes for a PostgreSQL server it cannot reach or lost (refused, closed, timed out). */
 const POSTGRES_UNREACHABLE = /^ERR_POSTGRES_(CONNECTION_(CLOSED|FAILED|REFUSED|TIMEOUT)|IDLE_TIMEOUT|LIFETIME_TIMEOUT)$/;
@@ -113,6 +113,8 @@ export class Pipeline {
     let response: Response;
     let errorCode: string | undefined;
     let replayed = false;
+    // Once the App is known and its allowance taken, every answer — errors too — says where it stands.
+    let limitHeaders: Record<string, string> = {};
     try {
       const now = this.deps.clock();
       const caller = await this.deps.auth.authenticate(request.headers.get("authorization"), endpoint.capability, now);
@@ -120,7 +122,7 @@ export class Pipeline {
       this.deps.counter.count(appId, now);
       const acquired = await this.deps.limiter.acquire(caller.app, now);
       release = acquired.release;
-      const limitHeaders = rateHeaders(acquired.rate);
+      limitHeaders = rateHeaders(acquired.rate);
       for (const p of endpoint.params ?? []) {
         const value = params[p.name] ?? "";
         if (!p.pattern.test(value) || !storableParam(value)) throw notFound(value);
@@ -157,7 +159,7 @@ export class Pipeline {
           const status = claim.record.status!;
           const body = await this.storedAnswer(claim.record);
           const headers: Record<string, string> = { ...limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
-          if (status !== 204) Object.assign(headers, JSON_HEADERS);
+          Object.assign(headers, status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
           response = new Response(status === 204 ? null : body, { status, headers });
           return response;
         }
@@ -167,7 +169,7 @@ export class Pipeline {
     } catch (err) {
       const apiError = toApiError(err, this.deps.logger, requestId);
       errorCode = apiError.code;
-      response = errorResponse(apiError, requestId);
+      response = errorResponse(apiError, requestId, limitHeaders);
       return response;
     } finally {
       // Awaited: a shared limiter's lease is gone before the answer leaves, so a client's next request finds its slot free.
@@ -220,7 +222,7 @@ export class Pipeline {
       if (result.commit) await result.commit(completion);
       else if (completion) await store.completeIdempotency(completion);
       const headers: Record<string, string> = { ...limitHeaders, "x-request-id": requestId };
-      if (result.status !== 204) Object.assign(headers, JSON_HEADERS);
+      Object.assign(headers, result.status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
       return new Response(result.status === 204 ? null : text, { status: result.status, headers });
     } catch (err) {
       const apiError = toApiError(err, this.deps.logger, requestId, run.now);

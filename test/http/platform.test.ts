@@ -179,6 +179,20 @@ describe("strict validation", () => {
 });
 
 describe("headers", () => {
+  test("every API answer says nosniff and no-store; once the App is known, errors carry its RateLimit headers too", async () => {
+    const created = await create({ name: "a" });
+    const invalid = await create({ name: 1 });
+    const unauthenticated = await create({ name: "a" }, { key: null });
+    const health = await s.request("GET", "/health", { key: null });
+    for (const res of [created, invalid, unauthenticated, health]) {
+      expect({ status: res.status, nosniff: res.headers.get("x-content-type-options"), cache: res.headers.get("cache-control") }).toEqual({ status: res.status, nosniff: "nosniff", cache: "no-store" });
+    }
+    expect([created, invalid].map((r) => r.headers.get("ratelimit-policy"))).toEqual(['"rpm";q=100000;w=60', '"rpm";q=100000;w=60']);
+    expect(invalid.status).toBe(400);
+    // Before the key is known there is no allowance to report.
+    expect(unauthenticated.headers.get("ratelimit")).toBeNull();
+  });
+
   test("every answer carries X-Request-Id; errors carry the same id in the body", async () => {
     for (const res of [await s.request("GET", "/health"), await s.request("GET", "/ready"), await create({ name: "a" }), await s.request("GET", "/zzz")]) {
       expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9A-Za-z]{20}$/);
