@@ -2,7 +2,7 @@
  * Opens the embedded SQLite database (WAL) and applies the embedded migrations.
  */
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import * as schema from "./schema.ts";
@@ -14,7 +14,16 @@ const MIGRATIONS_TABLE = "__lingshu_migrations";
 
 /** Opens (and creates) the database file with the pragmas the service relies on. */
 export function openDatabase(path: string): Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    // Private by default: the directory 0700 and the database 0600 when this creates them (SQLite
+    // gives the -wal and -shm files the database's own mode). Existing ones are left as they are.
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      closeSync(openSync(path, "wx", 0o600));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+  }
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the last commits).
