@@ -39,6 +39,13 @@ export interface Config {
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const NODE_ENVS = ["development", "test", "production"];
+
+/** 127.0.0.0/8, ::1 and localhost: the machine itself. */
+export function isLoopbackHost(host: string): boolean {
+  return /^127(?:\.\d{1,3}){3}$/.test(host) || host === "::1" || host === "[::1]" || host.toLowerCase() === "localhost";
+}
+
 /** Used only outside production when KEY_PEPPER is unset; production must set its own. */
 const DEVELOPMENT_PEPPER = "lingshu-development-pepper-not-for-production";
 // claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns on every call).
@@ -124,7 +131,13 @@ function databaseUrl(raw: string | null): string | null {
  * @throws ConfigError with a one-line message naming the bad variable
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const production = env.NODE_ENV === "production";
+  // Unknown values are refused: NODE_ENV=prod or staging must not quietly run with development defaults.
+  const nodeEnv = optional(env, "NODE_ENV");
+  if (nodeEnv !== null && !NODE_ENVS.includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be ${NODE_ENVS.join(", ")} or unset (unset means development); got "${nodeEnv}"`);
+  }
+  const production = nodeEnv === "production";
+  const host = optional(env, "HOST") ?? "127.0.0.1";
   const logLevel = (optional(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${env.LOG_LEVEL}")`);
@@ -132,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const keyPepper = optional(env, "KEY_PEPPER");
   if (keyPepper !== null && keyPepper.length < 16) throw new ConfigError("KEY_PEPPER must be at least 16 characters");
   if (keyPepper === null && production) throw new ConfigError("KEY_PEPPER must be set when NODE_ENV=production");
+  if (keyPepper === null && !isLoopbackHost(host)) {
+    throw new ConfigError(`KEY_PEPPER must be set when HOST is not a loopback address (HOST=${host}): keys would be checked with the public development pepper`);
+  }
   const databasePath = optional(env, "DATABASE_PATH") ?? "./data/lingshu.sqlite";
   const model = optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL;
   const modelTimeoutMs = integer(env, "LINGSHU_MODEL_TIMEOUT_MS", MODEL_TIMEOUT_DEFAULT_MS, 100, MODEL_DEADLINE_MAX_MS);
@@ -141,7 +157,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
-    host: optional(env, "HOST") ?? "127.0.0.1",
+    host,
     databasePath,
     databaseUrl: databaseUrl(optional(env, "DATABASE_URL")),
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DATABASE_POOL_SIZE_DEFAULT, 1, 1000),

@@ -3,7 +3,7 @@
  * The one entry point: `serve` (default) | `migrate` | `check-model` | `app …` | `key …` | `usage …`.
  * Parses the environment once and wires the real implementations.
  */
-import { loadConfig, ConfigError, type Config } from "./config.ts";
+import { isLoopbackHost, loadConfig, ConfigError, type Config } from "./config.ts";
 import { describeDatabase, migrateStorage, openStorage } from "./db/open-storage.ts";
 import type { Storage } from "./db/storage.ts";
 import { createApp } from "./app.ts";
@@ -41,9 +41,9 @@ async function openOrFail<T>(config: Config, open: (config: Config) => Promise<T
 
 const openStorageOrFail = (config: Config): Promise<Storage> => openOrFail(config, openStorage);
 
-/** First start, empty database, not production: an App with every capability and a test key, shown once. */
+/** First start, empty database, development on loopback: an App with every capability and a test key, shown once. */
 async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<void> {
-  if (config.production || (await store.countApps()) > 0) return;
+  if (config.production || !isLoopbackHost(config.host) || (await store.countApps()) > 0) return;
   const operator = new Operator(store, config.keyPepper);
   const app = await operator.createApp({
     name: "Local development",

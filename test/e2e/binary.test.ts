@@ -5,7 +5,9 @@
  * The database is SQLite, or PostgreSQL under LINGSHU_TEST_BACKEND=postgresql.
  */
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { connect, type Socket } from "node:net";
 import { DEFAULT_BACKEND, LingshuBinary, buildBinary, rawHttp } from "../helpers/binary.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
@@ -83,6 +85,22 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
       expect(line).toStartWith("ok: claude-sonnet-5-5 (profile sonnet-5-5, effort medium) answered in");
     } finally {
       await fake.stop();
+    }
+  }, 60_000);
+
+  test.each([
+    [{ HOST: "0.0.0.0" }, "lingshu: invalid configuration: KEY_PEPPER must be set when HOST is not a loopback address (HOST=0.0.0.0): keys would be checked with the public development pepper"],
+    [{ NODE_ENV: "staging" }, 'lingshu: invalid configuration: NODE_ENV must be development, test, production or unset (unset means development); got "staging"'],
+  ])("the binary refuses to serve with %j: exit 2, one line, no database created", (env, line) => {
+    const dir = mkdtempSync(join(tmpdir(), "lingshu-strict-"));
+    try {
+      const path = join(dir, "data", "lingshu.sqlite");
+      const r = Bun.spawnSync([buildBinary(), "serve"], { env: { PATH: process.env.PATH ?? "", DATABASE_PATH: path, PORT: "0", ...env }, stdout: "pipe", stderr: "pipe" });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr.toString().trim()).toBe(line);
+      expect(existsSync(path)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
