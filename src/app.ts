@@ -15,7 +15,7 @@ import type { Storage } from "./db/storage.ts";
 import type { Config } from "./config.ts";
 import { buildOpenApiDocument } from "./docs/openapi.ts";
 import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
-import { VERSION } from "./version.ts";
+import { BUILD_ID, VERSION } from "./version.ts";
 import { HEALING_AUDIO_PATH, createHealingAudioHandler, type AssetHandler } from "./assets/audio.ts";
 import { STORED_RECORD_FRAGMENTS, businessEndpoints } from "./routes.ts";
 import { describeModel } from "./responses/interpreter.ts";
@@ -53,7 +53,7 @@ const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 export function createApp(deps: AppDeps): LingshuApp {
   const { config, store, logger } = deps;
   const clock = deps.clock ?? Date.now;
-  const health = JSON.stringify({ status: "ok", version: VERSION, model: describeModel(config) });
+  const health = JSON.stringify({ status: "ok", version: VERSION, build: BUILD_ID, model: describeModel(config) });
   const counter = new RequestCounter(store);
   const pipeline = new Pipeline({
     store,

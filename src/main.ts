@@ -10,7 +10,7 @@ import { createApp } from "./app.ts";
 import { createLogger, endLog } from "./platform/request-log.ts";
 import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
 import { Operator } from "./cli/operator.ts";
-import { VERSION } from "./version.ts";
+import { BUILD, BUILD_ID, VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
 import { prepareGazetteer } from "./place/gazetteer.ts";
 import { SqliteStore } from "./db/sqlite/store.ts";
@@ -92,7 +92,7 @@ async function serve(config: Config): Promise<void> {
   prepareAlmanac();
   const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
   const model = describeModel(config);
-  logger.info({ version: VERSION, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
+  logger.info({ version: VERSION, build: BUILD_ID, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
   for (const warning of modelWarnings(model, Date.now())) logger.warn({ model: model.model }, warning);
   // The safety screen's rules and model take ~100 ms to build: after listening, so /ready answers at once
   // and the first Response (which would otherwise build them) finds them ready.
@@ -150,7 +150,8 @@ async function main(argv: string[]): Promise<void> {
     return serve(config);
   }
   if (command === "--version" || command === "version") {
-    process.stdout.write(argv.includes("--json") ? `${JSON.stringify({ version: VERSION })}\n` : `${VERSION}\n`);
+    const built = BUILD.date ? `, built ${BUILD.date}` : "";
+    process.stdout.write(argv.includes("--json") ? `${JSON.stringify({ version: VERSION, build: BUILD_ID, commit: BUILD.commit, built_at: BUILD.date })}\n` : `lingshu ${VERSION} (build ${BUILD.commit}${built})\n`);
     return;
   }
   if (command === "check-model") {

@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document, generated from the endpoint declarations and the one
  * closed set of error codes — never written by hand, so it cannot drift from behaviour.
  */
+import { BUILD_ID } from "../version.ts";
 import type { TSchema } from "@sinclair/typebox";
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
 import { endpointErrorCodes, type Endpoint } from "../platform/endpoint.ts";
@@ -220,6 +221,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOpt
     info: {
       title: "Lingshu (灵枢) Divination and Healing Interface",
       version: API_VERSION,
+      "x-build": BUILD_ID,
       summary: "OpenAPI v1, release R1",
       description:
         "Deterministic BaZi charts and LiuYao casts, safety-first Healing Plans with Sessions and checkouts, and grounded AI interpretations with follow-ups. The human integration guide is at /docs.",

@@ -116,10 +116,11 @@ const nullableString = (description: string) => ({ type: ["string", "null"], des
 /** The body of GET /health. */
 const HEALTH_SCHEMA = {
   type: "object",
-  required: ["status", "version", "model"],
+  required: ["status", "version", "build", "model"],
   properties: {
     status: { const: "ok" },
     version: { type: "string" },
+    build: { type: "string", description: "The build: version+commit of the executable (`+source` when run from source); the same in `--version`, the `listening` log line and /openapi.json's `info.x-build`." },
     model: {
       type: "object",
       description: "Which interpreter answers Responses (configuration only; the model is not called).",

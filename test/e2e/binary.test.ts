@@ -88,6 +88,23 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     }
   }, 60_000);
 
+  test("--version names the build (the commit it was built from, and when); /health, the listening line and /openapi.json name the same", async () => {
+    const bin = await LingshuBinary.start();
+    started.push(bin);
+    const version = bin.cli(["--version", "--json"]);
+    expect(version.code).toBe(0);
+    const v = JSON.parse(version.stdout);
+    const head = Bun.spawnSync(["git", "rev-parse", "--short=12", "HEAD"], { stdout: "pipe", stderr: "ignore" });
+    // Built from this checkout: its commit (marked -dirty with uncommitted changes), or "unknown" outside git.
+    if (head.exitCode === 0) expect(v.commit).toStartWith(head.stdout.toString().trim());
+    expect(v).toEqual({ version: "1.0.0", build: `1.0.0+${v.commit}`, commit: v.commit, built_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(bin.cli(["--version"]).stdout.trim()).toBe(`lingshu 1.0.0 (build ${v.commit}, built ${v.built_at})`);
+    expect((await bin.request("GET", "/health")).json.build).toBe(v.build);
+    expect((await bin.request("GET", "/openapi.json")).json.info["x-build"]).toBe(v.build);
+    const listening = bin.logs.map((l) => { try { return JSON.parse(l); } catch { return null; } }).find((l) => l?.msg === "listening");
+    expect(listening?.build).toBe(v.build);
+  }, 60_000);
+
   test.each([
     [{ HOST: "0.0.0.0" }, "lingshu: invalid configuration: KEY_PEPPER must be set when HOST is not a loopback address (HOST=0.0.0.0): keys would be checked with the public development pepper"],
     [{ NODE_ENV: "staging" }, 'lingshu: invalid configuration: NODE_ENV must be development, test, production or unset (unset means development); got "staging"'],

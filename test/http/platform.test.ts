@@ -215,7 +215,7 @@ describe("operations", () => {
   test("/health answers ok with the version and the interpreter (here the local one: no key)", async () => {
     const res = await s.request("GET", "/health", { key: null });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: "ok", version: "1.0.0", model: { interpreter: "local", model: "lingshu-local-1", profile: null, effort: null, retires: null } });
+    expect(res.json).toEqual({ status: "ok", version: "1.0.0", build: "1.0.0+source", model: { interpreter: "local", model: "lingshu-local-1", profile: null, effort: null, retires: null } });
   });
   test("/ready is 200 when migrations are applied and 503 when one is missing", async () => {
     expect((await s.request("GET", "/ready", { key: null })).status).toBe(200);
