@@ -38,8 +38,34 @@ export interface SubjectRow {
 }
 
 /** Charts, casts and Plans: immutable, stored as their complete answer. */
+/**
+ * One page of a list, newest first by id (ids begin with their creation time). `startingAfter`
+ * takes the older ones after that id, `endingBefore` the newer ones before it (still answered
+ * newest first); `limit` + 1 rows are read to know `hasMore` in that direction.
+ */
+export interface ListQuery {
+  limit: number;
+  startingAfter: string | null;
+  endingBefore: string | null;
+  endUserId: string | null;
+  /** created_at bounds, epoch ms: at or after, before. */
+  createdGte: number | null;
+  createdLt: number | null;
+  /** Responses only: one Subject's. */
+  subjectId?: string | null;
+  /** Responses only: of these capabilities (the App's granted ones; another's Responses read as missing). */
+  capabilities?: readonly Capability[];
+}
+
+export interface ListPage {
+  /** The stored JSON of each item, newest first. */
+  records: string[];
+  hasMore: boolean;
+}
+
 export interface SubjectStore {
   insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void>;
+  list(appId: string, query: ListQuery): Promise<ListPage>;
   /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
   get(appId: string, id: string): Promise<string | null>;
   /** @returns false when no such Subject exists in the App */
@@ -102,6 +128,8 @@ export interface ResponseRow {
   capability: Capability;
   subjectId: string;
   previousResponseId: string | null;
+  /** The Response's end_user_id (a follow-up's, its parent's unless it names its own); absent reads as null. */
+  endUserId?: string | null;
   createdAt: number;
   /** The rolling summary after this turn (bounded length). */
   summary: string;
@@ -136,6 +164,7 @@ export interface ResponseStore {
    */
   insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void>;
   get(appId: string, id: string): Promise<ResponseRow | null>;
+  list(appId: string, query: ListQuery): Promise<ListPage>;
   /** @throws DeletedMeanwhile when the Response no longer exists: nothing is written */
   /** With `completion` (an Idempotency-Key was sent), its answer is stored in the same transaction. */
   insertFeedback(row: FeedbackRow, completion?: IdempotencyCompletion): Promise<void>;

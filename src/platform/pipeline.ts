@@ -261,8 +261,10 @@ function readQuery(schema: TObject, search: URLSearchParams): Record<string, unk
   const query: Record<string, unknown> = {};
   for (const name of new Set(search.keys())) {
     const values = search.getAll(name);
-    const isList = (schema.properties[name] as { type?: string } | undefined)?.type === "array";
-    query[name] = isList ? values.flatMap((v) => v.split(",")) : values.length === 1 ? values[0] : values;
+    const type = (schema.properties[name] as { type?: string } | undefined)?.type;
+    const one = values.length === 1 ? values[0]! : values;
+    // An integer parameter reads its digits as a number ("20"); anything else stays text for the schema to refuse.
+    query[name] = type === "array" ? values.flatMap((v) => v.split(",")) : type === "integer" && typeof one === "string" && /^-?\d{1,15}$/.test(one) ? Number(one) : one;
   }
   return query;
 }

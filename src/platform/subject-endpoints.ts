@@ -1,9 +1,11 @@
 /**
- * GET and DELETE of an immutable Subject (chart, cast, Plan) are the same shape for
- * every capability: read the stored answer or hard-delete it with its downstream data.
+ * The list, GET and DELETE of an immutable Subject (chart, cast, Plan) are the same shape for
+ * every capability: a page of the stored answers, one stored answer, or a hard delete with its
+ * downstream data.
  */
 import { defineEndpoint, JsonText, type Endpoint, type HandlerResult } from "./endpoint.ts";
 import { notFound } from "./pipeline.ts";
+import { listEndpoint } from "./list-endpoint.ts";
 import type { SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
 import type { Static, TObject, TSchema } from "@sinclair/typebox";
@@ -38,10 +40,20 @@ export interface SubjectReadOptions<Q extends TObject = TObject> {
 export const defineSubjectRead = <Q extends TObject>(options: SubjectReadOptions<Q>): SubjectReadOptions => options as unknown as SubjectReadOptions;
 
 export function subjectReadDeleteEndpoints(r: SubjectRoutes): Endpoint[] {
+  const list = listEndpoint({
+    collection: r.collection,
+    plural: `${r.noun}s`,
+    prefix: r.prefix,
+    capability: r.capability,
+    tag: r.tag,
+    item: r.schema,
+    list: (appId, query) => r.repository.list(appId, query),
+  });
   const params = [{ name: r.param, pattern: new RegExp(`^${r.prefix}_`), description: `The ${r.noun}'s id (\`${r.prefix}_…\`).` }];
   const path = `${r.collection}/:${r.param}`;
   const downstream = r.downstream ?? "its Responses";
   return [
+    list,
     defineEndpoint({
       method: "GET",
       path,

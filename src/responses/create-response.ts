@@ -164,6 +164,7 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     capability: turn.capability,
     subjectId: turn.subjectId,
     previousResponseId: record.previous_response_id,
+    endUserId: record.end_user_id,
     createdAt: ctx.now,
     summary: answer.summary,
     record: JSON.stringify(record),

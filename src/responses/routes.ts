@@ -4,6 +4,8 @@
  * these endpoints declare `capability: null` and check it in the handler.
  */
 import { missingFromBody } from "../platform/pipeline.ts";
+import { listEndpoint } from "../platform/list-endpoint.ts";
+import { Type } from "@sinclair/typebox";
 import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "../platform/endpoint.ts";
 import { ApiError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
@@ -54,6 +56,17 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       errors: ["CAPABILITY_NOT_GRANTED", "SUBJECT_CAPABILITY_MISMATCH", "SUBJECT_NOT_FOUND", "PREVIOUS_RESPONSE_NOT_FOUND", "NEW_SUBJECT_REQUIRED", "HEALING_PLAN_BLOCKED", "MODEL_REFUSED", "MODEL_UNAVAILABLE", "MODEL_TIMEOUT"],
       success: { status: 201, description: "The created Response.", schema: ResponseRecord },
       handle: (ctx) => createResponse(ctx, { responses, subjects: deps.subjects, interpreter }),
+    }),
+    listEndpoint({
+      collection: "/v1/responses",
+      plural: "responses",
+      prefix: "resp",
+      capability: null,
+      tag: "Responses",
+      item: ResponseRecord,
+      filters: { subject_id: Type.Optional(Type.String({ pattern: "^(bzc|lyc|hpl)_[0-9A-Za-z]{1,60}$", description: "Only the Responses about this chart, cast or Plan." })) },
+      // Only the capabilities granted: a Response of another one reads as missing, as on GET.
+      list: (appId, query, granted) => responses.list(appId, { ...query, capabilities: granted }),
     }),
     defineEndpoint({
       method: "GET",

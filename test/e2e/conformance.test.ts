@@ -143,6 +143,10 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     expect(withYears.json.luck.pillars[0].years).toHaveLength(10);
     await call("GET", `/v1/bazi/charts/${ids.chart}?include=luck.months`, { expect: 400, code: "VALIDATION_ERROR" });
     await call("GET", "/v1/bazi/charts/bzc_doesnotexist", { expect: 404, code: "RESOURCE_NOT_FOUND" });
+    // The lists, held to the document like every other answer.
+    const charts = await call("GET", "/v1/bazi/charts?limit=1", { expect: 200 });
+    expect(charts.json.data[0].id).toBe(ids.chart);
+    await call("GET", "/v1/bazi/charts?limit=500", { expect: 400, code: "VALIDATION_ERROR" });
 
     const cast = await call("POST", "/v1/liuyao/casts", { idem: true, body: { ...CAST, end_user_id: "walker-1", metadata: { k: "v" } }, expect: 201 });
     expect(cast.json.id).toMatch(/^lyc_/);
@@ -161,6 +165,8 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     ids.blockedPlan = blocked.json.id;
     await call("GET", `/v1/healing/plans/${ids.plan}`, { expect: 200 });
     await call("GET", `/v1/healing/plans/${ids.blockedPlan}`, { expect: 200 });
+    await call("GET", "/v1/liuyao/casts?limit=2", { expect: 200 });
+    await call("GET", "/v1/healing/plans?end_user_id=walker-1", { expect: 200 });
     await call("POST", "/v1/healing/plans", { idem: true, body: { ...PLAN, check_in: { ...CHECK_IN, intensity: 11 } }, expect: 422, code: "VALIDATION_ERROR" });
     await call("POST", "/v1/healing/plans", { idem: true, body: { ...PLAN, bazi_chart_id: "bzc_nosuchchart" }, expect: 422, code: "BAZI_CHART_NOT_FOUND" });
 
@@ -228,6 +234,7 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     await call("POST", "/v1/feedback", { body: { response_id: ids.healingResp, rating: "positive", tags: ["calming"] }, expect: 201 });
     await call("POST", "/v1/feedback", { body: { response_id: "resp_nosuchresponse", rating: "positive" }, expect: 404, code: "RESOURCE_NOT_FOUND" });
     await call("POST", "/v1/feedback", { body: { response_id: ids.baziResp, rating: "great" }, expect: 400, code: "VALIDATION_ERROR" });
+    await call("GET", `/v1/responses?subject_id=${ids.chart}&limit=5`, { expect: 200 });
     // The month so far: the Responses above were billed.
     const usage = await call("GET", "/v1/usage", { expect: 200 });
     expect(usage.json.billing_units).toBeGreaterThanOrEqual(6);

@@ -8,6 +8,7 @@ import journal from "../../../migrations/postgres/meta/_journal.json" with { typ
 import m0000 from "../../../migrations/postgres/0000_initial.sql" with { type: "text" };
 import m0001 from "../../../migrations/postgres/0001_shared_limits.sql" with { type: "text" };
 import m0002 from "../../../migrations/postgres/0002_record_fragments.sql" with { type: "text" };
+import m0003 from "../../../migrations/postgres/0003_lists.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -18,6 +19,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
   "0001_shared_limits": m0001,
   "0002_record_fragments": m0002,
+  "0003_lists": m0003,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

@@ -4,7 +4,8 @@
  * transaction, and the units are added only within the App's monthly quota.
  */
 import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
-import type { BillingUnits, FeedbackRow, ResponseRow, ResponseStore } from "../storage.ts";
+import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
+import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresStore } from "./store.ts";
 import { subjectTableOf } from "./tables.ts";
@@ -29,8 +30,8 @@ export class PostgresResponseStore implements ResponseStore {
         // The units next: their row lock orders this App's billing writes across instances.
         await this.store.addBillingUnits(tx, row.appId, billing.month, billing.units, billing.quota);
         await tx`
-          INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, created_at, summary, record)
-          VALUES (${row.id}, ${row.appId}, ${row.capability}, ${row.subjectId}, ${row.previousResponseId}, ${row.createdAt}, ${row.summary}, ${row.record})`;
+          INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, end_user_id, created_at, summary, record)
+          VALUES (${row.id}, ${row.appId}, ${row.capability}, ${row.subjectId}, ${row.previousResponseId}, ${row.endUserId ?? null}, ${row.createdAt}, ${row.summary}, ${row.record})`;
       },
       // The stored answer copies the Response; owned by the Subject, it is deleted with it.
       completion && { ...completion, ownerId: row.subjectId },
@@ -47,6 +48,7 @@ export class PostgresResponseStore implements ResponseStore {
       capability: row.capability,
       subjectId: row.subject_id,
       previousResponseId: row.previous_response_id,
+      endUserId: row.end_user_id,
       createdAt: Number(row.created_at),
       summary: row.summary,
       record: row.record,
@@ -54,6 +56,13 @@ export class PostgresResponseStore implements ResponseStore {
   }
 
   /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */
+  /** A page of the App's Responses (or one Subject's, or an end user's), newest first. */
+  async list(appId: string, q: ListQuery): Promise<ListPage> {
+    const where = listConditionsSql(q, 2);
+    const rows = await this.store.sql.unsafe(`SELECT record FROM responses WHERE app_id = $1${where.sql} ORDER BY id ${readsUpwards(q) ? "ASC" : "DESC"} LIMIT ${q.limit + 1}`, [appId, ...where.values]);
+    return pageOf(q, rows.map((r: { record: string }) => r.record));
+  }
+
   async insertFeedback(row: FeedbackRow, completion?: IdempotencyCompletion): Promise<void> {
     await this.store.atomically(async (tx) => {
       // The Response held until COMMIT, as a Response holds its Subject (see insert).

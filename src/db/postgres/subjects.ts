@@ -3,7 +3,8 @@
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
 import type { IdempotencyCompletion } from "../types.ts";
-import type { SubjectRow, SubjectStore } from "../storage.ts";
+import type { ListPage, ListQuery, SubjectRow, SubjectStore } from "../storage.ts";
+import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { PostgresStore, Tx } from "./store.ts";
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
@@ -33,6 +34,16 @@ export class PostgresSubjectStore implements SubjectStore {
   async get(appId: string, id: string): Promise<string | null> {
     const [row] = await this.store.sql`SELECT record FROM ${this.store.sql(this.table)} WHERE id = ${id} AND app_id = ${appId}`;
     return row ? this.store.expandRecord(row.record) : null;
+  }
+
+  /** A page of the App's Subjects of this kind, newest first (each condition only when asked: see list-page.ts). */
+  async list(appId: string, q: ListQuery): Promise<ListPage> {
+    const where = listConditionsSql(q, 2);
+    const rows = await this.store.sql.unsafe(
+      `SELECT record FROM ${this.table} WHERE app_id = $1${where.sql} ORDER BY id ${readsUpwards(q) ? "ASC" : "DESC"} LIMIT ${q.limit + 1}`,
+      [appId, ...where.values],
+    );
+    return pageOf(q, await Promise.all(rows.map((r: { record: string }) => this.store.expandRecord(r.record))));
   }
 
   /**

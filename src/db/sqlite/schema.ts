@@ -92,8 +92,9 @@ function subjectTable<N extends string>(name: N) {
       createdAt: integer("created_at").notNull(),
       record: text("record").notNull(),
     },
-    // No index on (app_id, created_at): no query reads a Subject table by App alone (no list
-    // endpoint), and every insert paid for one. A list endpoint brings the index it needs.
+    // The list endpoints (newest first by id, which starts with the creation time): each page is a
+    // range scan of one of these, for the App or for one of its end users.
+    (t) => [index(`${name}_app_id_idx`).on(t.appId, t.id), index(`${name}_end_user_idx`).on(t.appId, t.endUserId, t.id)],
   );
 }
 
@@ -158,11 +159,13 @@ export const responses = sqliteTable(
     capability: text("capability", { enum: ["bazi", "liuyao", "healing"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     previousResponseId: text("previous_response_id"),
+    endUserId: text("end_user_id"),
     createdAt: integer("created_at").notNull(),
     summary: text("summary").notNull(),
     record: text("record").notNull(),
   },
-  (t) => [index("responses_subject_idx").on(t.appId, t.subjectId)],
+  // A Subject's Responses (its delete, and the list filtered by subject_id), the App's, an end user's: newest first by id.
+  (t) => [index("responses_subject_idx").on(t.appId, t.subjectId, t.id), index("responses_app_id_idx").on(t.appId, t.id), index("responses_end_user_idx").on(t.appId, t.endUserId, t.id)],
 );
 
 export const feedback = sqliteTable(

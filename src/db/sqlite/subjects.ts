@@ -2,11 +2,26 @@
  * Storage of immutable Subjects (charts, casts, Plans): one row shape, one repository.
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
-import { and, eq, getTableName, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { pageOf, readsUpwards } from "../list-page.ts";
 import { SUBJECT_TABLES as TABLES } from "./schema.ts";
 import type { SqliteStore } from "./store.ts";
 import type { IdempotencyCompletion } from "../types.ts";
-import type { SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
+import type { ListPage, ListQuery, SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
+
+/** The conditions of a list page beyond the App (see ListQuery), for any table with these columns. */
+export function listConditions(t: { id: SQLiteColumn; endUserId: SQLiteColumn; createdAt: SQLiteColumn; subjectId?: SQLiteColumn; capability?: SQLiteColumn }, q: ListQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (q.subjectId && t.subjectId) conditions.push(eq(t.subjectId, q.subjectId));
+  if (q.capabilities && t.capability) conditions.push(q.capabilities.length === 0 ? sql`0` : inArray(t.capability, [...q.capabilities]));
+  if (q.endUserId !== null) conditions.push(eq(t.endUserId, q.endUserId));
+  if (q.createdGte !== null) conditions.push(gte(t.createdAt, q.createdGte));
+  if (q.createdLt !== null) conditions.push(lt(t.createdAt, q.createdLt));
+  if (q.startingAfter !== null) conditions.push(lt(t.id, q.startingAfter));
+  if (q.endingBefore !== null) conditions.push(gt(t.id, q.endingBefore));
+  return conditions;
+}
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
 export type DownstreamDelete = (db: Parameters<Parameters<SqliteStore["atomically"]>[0]>[0], appId: string, subjectId: string) => void;
@@ -53,6 +68,19 @@ export class SubjectRepository implements SubjectStore {
   async get(appId: string, id: string): Promise<string | null> {
     const stored = this.statements.get.get({ id, appId })?.record;
     return stored === undefined ? null : this.store.expandRecord(stored);
+  }
+
+  /** A page of the App's Subjects of this kind, newest first. */
+  async list(appId: string, q: ListQuery): Promise<ListPage> {
+    const table = TABLES[this.kind];
+    const rows = this.store.db
+      .select({ record: table.record })
+      .from(table)
+      .where(and(eq(table.appId, appId), ...listConditions(table, q)))
+      .orderBy(readsUpwards(q) ? asc(table.id) : desc(table.id))
+      .limit(q.limit + 1)
+      .all();
+    return pageOf(q, await Promise.all(rows.map((r) => this.store.expandRecord(r.record))));
   }
 
   /** @returns false when no such Subject exists in the App */
