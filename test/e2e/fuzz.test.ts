@@ -730,7 +730,9 @@ describe(`fuzzing every business endpoint of the binary from its OpenAPI documen
       }
     }
     expect(orphans.slice(0, 20)).toEqual([]);
-    expect(added).toBeGreaterThan(100);
+    // Enough writes for the orphan check to mean something, in proportion to the volume (the list
+    // endpoints take their share of the requests: about 150 rows at 6,000 requests, 95 at 3,000).
+    expect(added).toBeGreaterThan(TOTAL / 50);
     // One billing unit per new Response, none for anything refused or replayed.
     expect((await billingUnits()) - unitsBefore).toBe(newResponses);
 

@@ -49,7 +49,7 @@ describe("the OpenAPI document", () => {
       const headers = { host };
       const doc = (await server.request("GET", "/openapi.json", { key: null, headers })).json;
       const page = (await server.request("GET", "/docs", { key: null, headers })).text;
-      return { base: doc.servers[0].variables.base_url.default, example: /curl -s (\S+)\/v1\/bazi\/charts/.exec(page)?.[1] };
+      return { base: doc.servers[0].variables.base_url.default, example: /curl -s (?:&quot;)?(https?:\/\/[^\s"&<]+)\/v1\/bazi\/charts/.exec(page)?.[1] };
     };
     expect(await viaHost(real, "api.example.test:8443")).toEqual({ base: "http://api.example.test:8443", example: "http://api.example.test:8443" });
     expect(await viaHost(real, "other.example.test")).toEqual({ base: "http://other.example.test", example: "http://other.example.test" });
