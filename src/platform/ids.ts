@@ -48,9 +48,43 @@ export function base62Time(ms: number): string {
   return out;
 }
 
-/** @example newId("chart") // "bzc_0XkqTb3Q9fZ2rLw8mN4s" */
+const RANDOM_LENGTH = 20 - TIME_LENGTH;
+const digitsOf = (text: string) => Array.from(text, (c) => BASE62.indexOf(c));
+
+/**
+ * The random digits plus 1 plus a random amount in the six lowest digits (up to 62^6 ≈ 2^35), in
+ * base 62; null past the largest value (after ~10^10 ids in one millisecond).
+ */
+function stepUp(digits: readonly number[]): number[] | null {
+  const out = [...digits];
+  const step = crypto.getRandomValues(new Uint8Array(6));
+  let carry = 1;
+  for (let i = out.length - 1, k = 0; i >= 0; i--, k++) {
+    const sum = out[i]! + carry + (k < step.length ? step[k]! % 62 : 0);
+    out[i] = sum % 62;
+    carry = Math.floor(sum / 62);
+  }
+  return carry > 0 ? null : out;
+}
+
+/** The last id made per kind in this process: the next one in the same millisecond must sort after it. */
+const lastOf = new Map<IdKind, { time: string; digits: number[] }>();
+
+/**
+ * Ids made in the same millisecond by this process still sort in the order they were made (the
+ * list endpoints page by id): the random part then steps up from the last one by a random amount,
+ * so it stays unpredictable while it grows (ULID's monotonic mode, with a random step instead of 1).
+ * Request ids, never listed, are plain.
+ * @example newId("chart") // "bzc_0XkqTb3Q9fZ2rLw8mN4s"
+ */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  return `${ID_PREFIXES[kind]}_${base62Time(now)}${randomBase62(20 - TIME_LENGTH)}`;
+  const time = base62Time(now);
+  if (kind === "request") return `${ID_PREFIXES.request}_${time}${randomBase62(RANDOM_LENGTH)}`;
+  const last = lastOf.get(kind);
+  // Only within the same millisecond: after a clock step back, order follows the clock again.
+  const digits = (last?.time === time && stepUp(last.digits)) || digitsOf(randomBase62(RANDOM_LENGTH));
+  lastOf.set(kind, { time, digits });
+  return `${ID_PREFIXES[kind]}_${time}${digits.map((d) => BASE62[d]).join("")}`;
 }
 
 export { BASE62 };

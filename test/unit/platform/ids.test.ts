@@ -23,6 +23,13 @@ describe("newId", () => {
     expect(base62Time(62 ** 8 - 1)).toBe("zzzzzzzz");
     expect(base62Time(Date.UTC(2026, 10, 23))).toHaveLength(8);
   });
+  test("ids of a kind made in the same millisecond sort in the order they were made (the lists page by id)", () => {
+    const now = Date.now();
+    for (const kind of ["chart", "cast", "plan", "session", "response"] as const) {
+      const made = Array.from({ length: 5_000 }, () => newId(kind, now));
+      expect([...made].sort()).toEqual(made);
+    }
+  });
   test("ids made in the same millisecond still differ (12 random characters)", () => {
     const now = Date.now();
     const ids = new Set(Array.from({ length: 10_000 }, () => newId("chart", now)));
