@@ -11,6 +11,7 @@ import { liuyaoEndpoints } from "./liuyao/routes.ts";
 import { healingEndpoints } from "./healing/routes.ts";
 import { responsesEndpoints } from "./responses/routes.ts";
 import { usageEndpoint } from "./platform/usage-endpoint.ts";
+import { erasureEndpoint } from "./platform/erasure-endpoint.ts";
 import type { RequestCounter } from "./platform/usage.ts";
 
 export interface EndpointDeps {
@@ -28,6 +29,7 @@ export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
     ...healingEndpoints({ sessions: deps.store.sessions, plans, charts }),
     ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: { bazi: charts, liuyao: casts, healing: plans } }),
     usageEndpoint({ store: deps.store, counter: deps.counter }),
+    erasureEndpoint(deps.store),
   ];
 }
 

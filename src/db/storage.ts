@@ -187,6 +187,18 @@ export interface SharedLimitStore {
   release(leaseId: string): Promise<void>;
 }
 
+/** What erasing an end user removed, by kind. */
+export interface ErasureCounts {
+  charts: number;
+  casts: number;
+  plans: number;
+  sessions: number;
+  session_events: number;
+  checkouts: number;
+  responses: number;
+  feedback: number;
+}
+
 export interface Storage {
   /** Which database holds the data, as /ready reports it. */
   readonly backend: "sqlite" | "postgresql";
@@ -222,6 +234,14 @@ export interface Storage {
   revokeKey(id: string, now: number): Promise<KeyRecord | null>;
   /** Best effort bookkeeping. */
   touchKey(id: string, now: number): Promise<void>;
+
+  /**
+   * Erases an end user of an App in one transaction: their charts, casts and Plans with everything
+   * downstream of them (Sessions, events, checkouts, Responses, feedback), their Sessions and
+   * Responses on other Subjects with theirs, and the stored answers that copied any of it (turned
+   * into tombstones, as a single delete does). `completion`, the erasure's own answer, in the same transaction.
+   */
+  eraseEndUser(appId: string, endUserId: string, completion: (counts: ErasureCounts) => IdempotencyCompletion | undefined): Promise<ErasureCounts>;
 
   // idempotency
   /** Claims (App, key) for one request, or returns the record that already holds it. */

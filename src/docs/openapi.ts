@@ -240,6 +240,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOpt
       { name: "Healing", description: "Safety-first Healing Plans, Sessions and checkouts" },
       { name: "Responses", description: "AI interpretations, follow-ups and feedback" },
       { name: "Usage", description: "The calling App's usage and limits" },
+      { name: "End users", description: "Erasing an end user's data" },
       { name: "Operations", description: "Health, readiness and documents" },
     ],
     paths,

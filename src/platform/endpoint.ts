@@ -55,6 +55,12 @@ export interface HandlerResult {
    * transaction. Absent when the handler writes nothing.
    */
   commit?: (completion: IdempotencyCompletion | undefined) => Promise<void>;
+  /**
+   * For an answer that only the write itself can tell (what an erasure deleted): runs the write,
+   * which calls `complete` with the answer inside its transaction (the idempotency completion, or
+   * undefined without a key), and resolves to that answer. `body` is then ignored.
+   */
+  commitWith?: (complete: (answer: unknown) => IdempotencyCompletion | undefined) => Promise<unknown>;
 }
 
 export interface Endpoint<S extends TSchema | undefined = TSchema | undefined, Q extends TObject | undefined = TObject | undefined> {

@@ -217,10 +217,15 @@ export class Pipeline {
         },
       };
       const result = await endpoint.handle(ctx as never);
-      const text = result.body === null ? "" : result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
-      const completion = completionFor(result.status, text, result.storedAs);
-      if (result.commit) await result.commit(completion);
-      else if (completion) await store.completeIdempotency(completion);
+      let text = result.body === null ? "" : result.body instanceof JsonText ? result.body.text : JSON.stringify(result.body);
+      if (result.commitWith) {
+        // The answer comes out of the write (and is stored with it, in its transaction).
+        text = JSON.stringify(await result.commitWith((answer) => completionFor(result.status, JSON.stringify(answer))));
+      } else {
+        const completion = completionFor(result.status, text, result.storedAs);
+        if (result.commit) await result.commit(completion);
+        else if (completion) await store.completeIdempotency(completion);
+      }
       const headers: Record<string, string> = { ...limitHeaders, "x-request-id": requestId };
       Object.assign(headers, result.status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
       return new Response(result.status === 204 ? null : text, { status: result.status, headers });

@@ -305,6 +305,9 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
   });
 
   step("9. deletes: each Subject with its downstream data, then every read is 404", async () => {
+    // Erasing an end user with nothing in the App: all zeros (test/http/erasure.test.ts erases real data).
+    const erased = await call("DELETE", "/v1/end_users/nobody-in-particular", { idem: true, expect: 200 });
+    expect(erased.json).toEqual({ object: "end_user_erasure", deleted: { charts: 0, casts: 0, plans: 0, sessions: 0, session_events: 0, checkouts: 0, responses: 0, feedback: 0 } });
     const deleted = await call("DELETE", `/v1/bazi/charts/${ids.chart}`, { expect: 204 });
     samples.deleted = { method: "DELETE", path: `/v1/bazi/charts/${ids.chart}`, answer: deleted };
     const missing = await call("GET", `/v1/bazi/charts/${ids.chart}`, { expect: 404, code: "RESOURCE_NOT_FOUND" });

@@ -202,7 +202,8 @@ const MUTATIONS: Record<string, Mutation> = {
   pathId(req, op, r) {
     if (op.params.length === 0) return false;
     const p = op.params[0]!;
-    const prefix = p.prefix ?? "";
+    if (p.prefix === null) return brokenIdentifier(req, op, r);
+    const prefix = p.prefix;
     const foreignPrefixes = ["bzc_", "lyc_", "hpl_", "hsn_", "resp_", "fb_"].filter((x) => x !== prefix);
     const candidates: { id: string; raw?: boolean }[] = [
       { id: `${r.pick(foreignPrefixes)}${"A".repeat(20)}` },
@@ -316,7 +317,8 @@ const MUTATIONS: Record<string, Mutation> = {
     return true;
   },
   notFound(req, op) {
-    if (op.params.length === 0) return false;
+    // An identifier the client chose (an end_user_id) names no stored resource: any value within its pattern is answered.
+    if (op.params.length === 0 || op.params.some((p) => p.prefix === null)) return false;
     req.path = op.template.replace(/\{[^}]+\}/g, (_m) => {
       const p = op.params.find((x) => _m === `{${x.name}}`);
       return `${p?.prefix ?? ""}${crypto.randomUUID().replace(/-/g, "")}`;
@@ -325,6 +327,15 @@ const MUTATIONS: Record<string, Mutation> = {
     return true;
   },
 };
+
+/** A path segment that is the client's own identifier (no id prefix): only values outside its pattern are broken. */
+function brokenIdentifier(req: FuzzRequest, op: Operation, r: ReturnType<typeof prng>): boolean {
+  const candidates: { id: string; raw?: boolean }[] = [{ id: "a".repeat(129) }, { id: "字".repeat(129) }, { id: "😀".repeat(129) }, { id: "a".repeat(3000) }, { id: "a\u0000b" }, { id: "%00", raw: true }, { id: "%ZZ", raw: true }, { id: "%E4%B8", raw: true }];
+  const c = r.pick(candidates);
+  req.path = op.template.replace(/\{[^}]+\}/, c.raw ? c.id : encodeURIComponent(c.id));
+  req.label = `path id ${JSON.stringify(c.id.slice(0, 40))}${c.id.length > 40 ? `… (${c.id.length})` : ""}`;
+  return true;
+}
 
 /** Valid requests that exercise the edges of what is allowed (phase B). */
 const VARIANTS: Record<string, Mutation> = {

@@ -18,7 +18,8 @@
  * maps its row to the record with numbers, keeping the SQLite records' key order.
  */
 import type { SQL } from "bun";
-import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
+import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
+import { eraseEndUserIn } from "./erasure.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
 import { recordFragment, RecordFragments, type RecordFragment } from "../record-fragments.ts";
@@ -174,6 +175,15 @@ export class PostgresStore implements Storage {
       if (completion) await this.writeCompletion(tx, completion);
       return result;
     })) as T;
+  }
+
+  async eraseEndUser(appId: string, endUserId: string, completionOf: (counts: ErasureCounts) => IdempotencyCompletion | undefined): Promise<ErasureCounts> {
+    return (await this.sql.begin(async (tx) => {
+      const counts = await eraseEndUserIn(tx, appId, endUserId);
+      const completion = completionOf(counts);
+      if (completion) await this.writeCompletion(tx, completion);
+      return counts;
+    })) as ErasureCounts;
   }
 
   // ── apps ─────────────────────────────────────────────────────────────────

@@ -8,7 +8,8 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { apiKeys, apps, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
 import { recordFragment, RecordFragments } from "../record-fragments.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
-import type { AppChanges, Storage, SubjectKind } from "../storage.ts";
+import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
+import { eraseEndUserIn } from "./erasure.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
 import { ResponseRepository } from "./responses.ts";
@@ -340,6 +341,18 @@ export class SqliteStore implements Storage {
     const result = await committing;
     if (completion) await this.releaseIdempotency(completion.appId, completion.key, completion.requestId);
     return result;
+  }
+
+  async eraseEndUser(appId: string, endUserId: string, completionOf: (counts: ErasureCounts) => IdempotencyCompletion | undefined): Promise<ErasureCounts> {
+    let completion: IdempotencyCompletion | undefined;
+    const counts = await this.writes.run(() => {
+      const erased = eraseEndUserIn(this.db, appId, endUserId);
+      completion = completionOf(erased);
+      if (completion) this.writeCompletion(completion);
+      return erased;
+    });
+    if (completion) await this.releaseIdempotency(completion.appId, completion.key, completion.requestId);
+    return counts;
   }
 
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
