@@ -8,7 +8,7 @@ import type { ListPage, ListQuery } from "./storage.ts";
 export const readsUpwards = (q: ListQuery): boolean => q.endingBefore !== null;
 
 /** The page from the rows read (in reading order), newest first. */
-export function pageOf(q: ListQuery, rows: readonly string[]): ListPage {
+export function pageOf<Item>(q: ListQuery, rows: readonly Item[]): ListPage<Item> {
   const hasMore = rows.length > q.limit;
   const page = rows.slice(0, q.limit);
   return { records: readsUpwards(q) ? page.reverse() : page, hasMore };
@@ -25,6 +25,7 @@ export function listConditionsSql(q: ListQuery, first: number): { sql: string; v
   /** The placeholder of one more value. */
   const $ = (value: string | number) => `$${first + values.push(value) - 1}`;
   if (q.subjectId) parts.push(`subject_id = ${$(q.subjectId)}`);
+  if (q.planId) parts.push(`plan_id = ${$(q.planId)}`);
   if (q.capabilities) parts.push(q.capabilities.length === 0 ? "false" : `capability IN (${q.capabilities.map($).join(", ")})`);
   if (q.endUserId !== null) parts.push(`end_user_id = ${$(q.endUserId)}`);
   if (q.createdGte !== null) parts.push(`created_at >= ${$(q.createdGte)}`);

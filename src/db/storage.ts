@@ -53,13 +53,15 @@ export interface ListQuery {
   createdLt: number | null;
   /** Responses only: one Subject's. */
   subjectId?: string | null;
+  /** Sessions only: one Plan's. */
+  planId?: string | null;
   /** Responses only: of these capabilities (the App's granted ones; another's Responses read as missing). */
   capabilities?: readonly Capability[];
 }
 
-export interface ListPage {
-  /** The stored JSON of each item, newest first. */
-  records: string[];
+export interface ListPage<Item = string> {
+  /** Each item (the stored JSON of a Subject or Response), newest first. */
+  records: Item[];
   hasMore: boolean;
 }
 
@@ -116,6 +118,8 @@ export interface SessionStore {
   /** @returns false when the Plan no longer exists in the App (deleted meanwhile) */
   insertSession(row: SessionRow, completion?: IdempotencyCompletion): Promise<boolean>;
   getSession(appId: string, id: string): Promise<StoredSession | null>;
+  /** A page of the App's Sessions, newest first, each with its events and checkout (see ListQuery). */
+  listSessions(appId: string, query: ListQuery): Promise<ListPage<StoredSession>>;
   /** @returns false when the Session is gone or another event was stored since the handler read it */
   appendEvent(e: EventAppend, completion?: IdempotencyCompletion): Promise<boolean>;
   /** @returns false when the Session is gone or already has its checkout */

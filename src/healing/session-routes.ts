@@ -3,7 +3,9 @@
  * and checkout rules decide, store, answer. The Session answer is always built by
  * {@link sessionAnswer} from the stored rows, so every endpoint returns the same shape.
  */
+import { Type } from "@sinclair/typebox";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
+import { listEndpoint } from "../platform/list-endpoint.ts";
 import type { ApiError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { missingFromBody, notFound } from "../platform/pipeline.ts";
@@ -14,7 +16,7 @@ import { refusalError } from "./refusals.ts";
 import {
   HealingCheckoutRecord, HealingSessionRecord, type HealingEventRecord, type HealingSessionRecord as SessionAnswer,
 } from "./records.ts";
-import type { SessionRow, SessionStore, SubjectStore } from "../db/storage.ts";
+import type { SessionRow, SessionStore, StoredSession, SubjectStore } from "../db/storage.ts";
 
 /** What a Session row's `record` holds: the facts fixed at creation. */
 interface SessionFacts {
@@ -55,17 +57,20 @@ function sessionAnswer({ row, facts, events, checkout }: LoadedSession): Session
   };
 }
 
+function parsed({ events, checkout, ...row }: StoredSession): LoadedSession {
+  return {
+    row,
+    facts: JSON.parse(row.record) as SessionFacts,
+    events: events.map((e) => JSON.parse(e) as HealingEventRecord),
+    checkout: checkout === null ? null : (JSON.parse(checkout) as HealingCheckoutRecord),
+  };
+}
+
 export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): Endpoint[] {
   async function loadSession(appId: string, id: string): Promise<LoadedSession> {
     const stored = await healing.getSession(appId, id);
     if (stored === null) throw notFound(id);
-    const { events, checkout, ...row } = stored;
-    return {
-      row,
-      facts: JSON.parse(row.record) as SessionFacts,
-      events: events.map((e) => JSON.parse(e) as HealingEventRecord),
-      checkout: checkout === null ? null : (JSON.parse(checkout) as HealingCheckoutRecord),
-    };
+    return parsed(stored);
   }
 
   /** The 409 when another event landed between reading the Session and storing this one. */
@@ -78,6 +83,20 @@ export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): En
   }
 
   return [
+    listEndpoint({
+      collection: "/v1/healing/sessions",
+      plural: "Sessions",
+      prefix: "hsn",
+      capability: "healing",
+      tag: "Healing",
+      item: HealingSessionRecord,
+      filters: { plan_id: Type.Optional(Type.String({ pattern: "^hpl_[0-9A-Za-z]{1,60}$", description: "Only the Sessions of this Plan." })) },
+      // Each item is built like a GET's answer (state, events and what follows are derived).
+      list: async (appId, query) => {
+        const page = await healing.listSessions(appId, query);
+        return { records: page.records.map((stored) => JSON.stringify(sessionAnswer(parsed(stored)))), hasMore: page.hasMore };
+      },
+    }),
     defineEndpoint({
       method: "POST",
       path: "/v1/healing/sessions",

@@ -1,7 +1,7 @@
 /**
  * GET on a collection: a page of the App's resources, newest first, with Stripe's cursor pagination
  * (`limit`, `starting_after`, `ending_before`) and filters (`end_user_id`, `created[gte]`,
- * `created[lt]`, and for Responses `subject_id`). Declared once here for every collection; the
+ * `created[lt]`, for Responses `subject_id`, for Sessions `plan_id`). Declared once here for every collection; the
  * storage reads each page as one range scan (src/db/list-page.ts).
  */
 import { Type, type TObject, type TSchema } from "@sinclair/typebox";
@@ -23,7 +23,7 @@ export interface ListRoute {
   capability: Capability | null;
   tag: string;
   item: TSchema;
-  /** Extra filters beside the common ones (Responses: subject_id), as query properties. */
+  /** Extra filters beside the common ones (Responses: subject_id; Sessions: plan_id), as query properties. */
   filters?: Record<string, TSchema>;
   list(appId: string, query: ListQuery, granted: readonly Capability[]): Promise<ListPage>;
 }
@@ -83,6 +83,7 @@ export function listEndpoint(r: ListRoute): Endpoint {
           createdGte: q["created[gte]"] === undefined ? null : Date.parse(q["created[gte]"] as string),
           createdLt: q["created[lt]"] === undefined ? null : Date.parse(q["created[lt]"] as string),
           subjectId: (q.subject_id as string | undefined) ?? null,
+          planId: (q.plan_id as string | undefined) ?? null,
         },
         ctx.app.capabilities,
       );

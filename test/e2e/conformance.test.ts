@@ -282,6 +282,9 @@ describe(`the integration flow on ${DEFAULT_BACKEND}, every answer as documented
     });
     expect(adverse.json.show_safety_text).toBe(true);
     await call("GET", "/v1/healing/sessions/hsn_nosuchsession", { expect: 404, code: "RESOURCE_NOT_FOUND" });
+    // The Plan's Sessions, newest first, each with its events and checkout.
+    const listed = await call("GET", `/v1/healing/sessions?plan_id=${ids.plan}&limit=2`, { expect: 200 });
+    expect(listed.json.data.map((item: { id: string }) => item.id)).toEqual([second, id]);
   });
 
   step("7. the Plan's audio asset (its asset_url): whole, a range, not modified, refusals, HEAD and the CORS preflight", async () => {

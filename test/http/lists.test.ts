@@ -1,5 +1,5 @@
 /**
- * The list endpoints, one shared suite for every collection (charts, casts, Plans, Responses):
+ * The list endpoints, one shared suite for every collection (charts, casts, Plans, Sessions, Responses):
  * newest first, cursor pages both ways, the filters, tenancy and capabilities, and the query
  * string's refusals. Runs on SQLite and, under `npm run test:postgresql`, on PostgreSQL.
  */
@@ -33,17 +33,29 @@ const post = async (t: TestTenant, path: string, body: Record<string, unknown>) 
 };
 const withUser = (endUserId: string | null) => (endUserId ? { end_user_id: endUserId } : {});
 
-/** One chart per tenant for its Responses. */
+/** One chart per tenant for its Responses, one Plan for its Sessions. */
 const chartOf = new Map<string, string>();
 async function chartFor(t: TestTenant): Promise<string> {
   if (!chartOf.has(t.key)) chartOf.set(t.key, await post(t, "/v1/bazi/charts", { birth: ANCHOR_BIRTH }));
   return chartOf.get(t.key)!;
+}
+const planOf = new Map<string, string>();
+async function planFor(t: TestTenant): Promise<string> {
+  if (!planOf.has(t.key)) planOf.set(t.key, await post(t, "/v1/healing/plans", calmPlan()));
+  return planOf.get(t.key)!;
 }
 
 const COLLECTIONS: Collection[] = [
   { name: "charts", path: "/v1/bazi/charts", prefix: "bzc", capability: "bazi", create: (t, u) => post(t, "/v1/bazi/charts", { birth: ANCHOR_BIRTH, ...withUser(u) }) },
   { name: "casts", path: "/v1/liuyao/casts", prefix: "lyc", capability: "liuyao", create: (t, u) => post(t, "/v1/liuyao/casts", { ...INTERVIEW_CAST, ...withUser(u) }) },
   { name: "Plans", path: "/v1/healing/plans", prefix: "hpl", capability: "healing", create: (t, u) => post(t, "/v1/healing/plans", { ...calmPlan(), ...withUser(u) }) },
+  {
+    name: "Sessions",
+    path: "/v1/healing/sessions",
+    prefix: "hsn",
+    capability: "healing",
+    create: async (t, u) => post(t, "/v1/healing/sessions", { plan_id: await planFor(t), playback_mode: "minimal", ...withUser(u) }),
+  },
   {
     name: "Responses",
     path: "/v1/responses",
@@ -147,4 +159,23 @@ test("a follow-up is listed under its parent's end user", async () => {
   const first = await post(t, "/v1/responses", { capability: "bazi", subject_id: chart, input: "我的事业怎么样？", end_user_id: "u-9" });
   const follow = await post(t, "/v1/responses", { previous_response_id: first, input: "那明年呢？" });
   expect(ids(await s.request("GET", "/v1/responses?end_user_id=u-9", { key: t.key }))).toEqual([follow, first]);
+});
+
+test("Sessions: plan_id narrows to one Plan's; each is listed as its GET answers it, events and all", async () => {
+  const t = await s.newTenant();
+  const [a, b] = [await post(t, "/v1/healing/plans", calmPlan()), await post(t, "/v1/healing/plans", calmPlan())];
+  const start = (plan: string) => post(t, "/v1/healing/sessions", { plan_id: plan, playback_mode: "guided" });
+  const [sa, sb, sa2] = [await start(a), await start(b), await start(a)];
+  const moved = await s.request("PATCH", `/v1/healing/sessions/${sa}`, {
+    key: t.key,
+    body: { client_event_id: "e-1", event_type: "started", elapsed_seconds: 0, occurred_at: new Date(now).toISOString() },
+    idempotencyKey: uniqueKey("list"),
+  });
+  expect(moved.status).toBe(200);
+  const ofA = await s.request("GET", `/v1/healing/sessions?plan_id=${a}`, { key: t.key });
+  expect(ids(ofA)).toEqual([sa2, sa]);
+  expect(ofA.json.data[1].events.length).toBe(1);
+  expect(JSON.stringify(ofA.json.data[1])).toBe((await s.request("GET", `/v1/healing/sessions/${sa}`, { key: t.key })).text);
+  expect(ids(await s.request("GET", `/v1/healing/sessions?plan_id=${b}`, { key: t.key }))).toEqual([sb]);
+  expectErrorShape(await s.request("GET", "/v1/healing/sessions?plan_id=bzc_1", { key: t.key }), 400, "VALIDATION_ERROR");
 });

@@ -25,6 +25,9 @@ const SHAPES: [string, string, ListQuery, string][] = [
   ["responses of a Subject", "responses", { ...BASE, subjectId: "bzc_0VcB", capabilities: ["bazi"] }, "responses_subject_idx"],
   ["responses of an end user", "responses", { ...BASE, endUserId: "u-1", capabilities: ["bazi", "liuyao"] }, "responses_end_user_idx"],
   ["responses of the App", "responses", { ...BASE, capabilities: ["bazi", "liuyao", "healing"] }, "responses_app_id_idx"],
+  ["Sessions of the App", "sessions", BASE, "sessions_app_id_idx"],
+  ["Sessions of a Plan, next page", "sessions", { ...BASE, planId: "hpl_0VcB", startingAfter: "hsn_0VcB" }, "sessions_plan_idx"],
+  ["Sessions of an end user", "sessions", { ...BASE, endUserId: "u-1" }, "sessions_end_user_idx"],
 ];
 
 /** The statement the PostgreSQL store runs (src/db/postgres: SELECT … ORDER BY id … LIMIT). */

@@ -9,6 +9,7 @@ import m0000 from "../../../migrations/postgres/0000_initial.sql" with { type: "
 import m0001 from "../../../migrations/postgres/0001_shared_limits.sql" with { type: "text" };
 import m0002 from "../../../migrations/postgres/0002_record_fragments.sql" with { type: "text" };
 import m0003 from "../../../migrations/postgres/0003_lists.sql" with { type: "text" };
+import m0004 from "../../../migrations/postgres/0004_session_lists.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -20,6 +21,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0001_shared_limits": m0001,
   "0002_record_fragments": m0002,
   "0003_lists": m0003,
+  "0004_session_lists": m0004,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

@@ -15,12 +15,39 @@
  *
  * A failed guard rolls the write (and its idempotent answer) back and reports false.
  */
-import type { CheckoutRow, EventAppend, SessionRow, SessionStore, StoredSession } from "../storage.ts";
+import type { CheckoutRow, EventAppend, ListPage, ListQuery, SessionRow, SessionStore, StoredSession } from "../storage.ts";
+import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresStore, Tx } from "./store.ts";
 
+/**
+ * A Session with its events in order and its checkout, in one statement. The conditions after it
+ * name the Session's own columns (the only table of the outer FROM).
+ */
+const SESSION_WITH_EVENTS = `
+  SELECT s.*,
+    ARRAY(SELECT e.record FROM session_events e WHERE e.session_id = s.id ORDER BY e.seq) AS events,
+    (SELECT c.record FROM checkouts c WHERE c.session_id = s.id) AS checkout
+  FROM sessions s`;
+
+/** A row of SESSION_WITH_EVENTS (Bun.SQL rows are untyped). */
+function storedSession(row: Record<string, any>): StoredSession {
+  return {
+    id: row.id,
+    appId: row.app_id,
+    planId: row.plan_id,
+    endUserId: row.end_user_id,
+    state: row.state,
+    elapsedSeconds: Number(row.elapsed_seconds),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    record: row.record,
+    events: row.events as string[],
+    checkout: row.checkout ?? null,
+  };
+}
 
 export class PostgresSessionStore implements SessionStore {
   constructor(private readonly store: PostgresStore) {}
@@ -66,25 +93,18 @@ export class PostgresSessionStore implements SessionStore {
    * missing). One statement, so the state, the events and the checkout come from one snapshot.
    */
   async getSession(appId: string, id: string): Promise<StoredSession | null> {
-    const [row] = await this.store.sql`
-      SELECT s.*,
-        ARRAY(SELECT e.record FROM session_events e WHERE e.session_id = s.id ORDER BY e.seq) AS events,
-        (SELECT c.record FROM checkouts c WHERE c.session_id = s.id) AS checkout
-      FROM sessions s WHERE s.id = ${id} AND s.app_id = ${appId}`;
-    if (!row) return null;
-    return {
-      id: row.id,
-      appId: row.app_id,
-      planId: row.plan_id,
-      endUserId: row.end_user_id,
-      state: row.state,
-      elapsedSeconds: Number(row.elapsed_seconds),
-      createdAt: Number(row.created_at),
-      updatedAt: Number(row.updated_at),
-      record: row.record,
-      events: row.events as string[],
-      checkout: row.checkout ?? null,
-    };
+    const [row] = await this.store.sql.unsafe(`${SESSION_WITH_EVENTS} WHERE s.id = $1 AND s.app_id = $2`, [id, appId]);
+    return row ? storedSession(row) : null;
+  }
+
+  /** A page of the App's Sessions, newest first, in one statement (one snapshot) like getSession. */
+  async listSessions(appId: string, q: ListQuery): Promise<ListPage<StoredSession>> {
+    const where = listConditionsSql(q, 2);
+    const rows = await this.store.sql.unsafe(
+      `${SESSION_WITH_EVENTS} WHERE s.app_id = $1${where.sql} ORDER BY s.id ${readsUpwards(q) ? "ASC" : "DESC"} LIMIT ${q.limit + 1}`,
+      [appId, ...where.values],
+    );
+    return pageOf(q, rows.map(storedSession));
   }
 
   /** @returns false when the Session is gone or another event was stored since the handler read it */

@@ -11,12 +11,13 @@
  * The idempotent answers of Session requests are copies of Session data, so each is marked as
  * its Session's (`ownerId`) and forgotten when the Plan's delete removes the Session.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkouts, plans, sessionEvents, sessions } from "./schema.ts";
 import type { Db } from "./client.ts";
 import type { SqliteStore } from "./store.ts";
-import type { CheckoutRow, EventAppend, SessionRow, SessionStore, StoredSession } from "../storage.ts";
-import type { DownstreamDelete } from "./subjects.ts";
+import type { CheckoutRow, EventAppend, ListPage, ListQuery, SessionRow, SessionStore, StoredSession } from "../storage.ts";
+import { listConditions, type DownstreamDelete } from "./subjects.ts";
+import { pageOf, readsUpwards } from "../list-page.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 
@@ -98,10 +99,29 @@ export class SqliteSessionStore implements SessionStore {
   async getSession(appId: string, id: string): Promise<StoredSession | null> {
     const s = this.statements;
     const row = s.session.get({ id, appId });
-    if (!row) return null;
-    const events = s.events.all({ id }).map((e) => e.record);
-    const checkout = s.checkout.get({ id });
+    return row ? this.withEvents(row) : null;
+  }
+
+  private withEvents(row: SessionRow): StoredSession {
+    const s = this.statements;
+    const events = s.events.all({ id: row.id }).map((e) => e.record);
+    const checkout = s.checkout.get({ id: row.id });
     return { ...row, events, checkout: checkout?.record ?? null };
+  }
+
+  /**
+   * A page of the App's Sessions, newest first. Read synchronously, with nothing else of this
+   * process in between, so the page and its events are one state of the file.
+   */
+  async listSessions(appId: string, q: ListQuery): Promise<ListPage<StoredSession>> {
+    const rows = this.store.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.appId, appId), ...listConditions(sessions, q)))
+      .orderBy(readsUpwards(q) ? asc(sessions.id) : desc(sessions.id))
+      .limit(q.limit + 1)
+      .all();
+    return pageOf(q, rows.map((row) => this.withEvents(row)));
   }
 
   /** @returns false when the Session is gone or another event was stored since the handler read it */

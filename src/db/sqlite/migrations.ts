@@ -12,6 +12,7 @@ import m0003 from "../../../migrations/sqlite/0003_idempotency_resource.sql" wit
 import m0004 from "../../../migrations/sqlite/0004_readiness_probe.sql" with { type: "text" };
 import m0005 from "../../../migrations/sqlite/0005_record_fragments.sql" with { type: "text" };
 import m0006 from "../../../migrations/sqlite/0006_lists.sql" with { type: "text" };
+import m0007 from "../../../migrations/sqlite/0007_session_lists.sql" with { type: "text" };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -26,6 +27,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0004_readiness_probe": m0004,
   "0005_record_fragments": m0005,
   "0006_lists": m0006,
+  "0007_session_lists": m0007,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {

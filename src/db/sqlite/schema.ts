@@ -124,7 +124,8 @@ export const sessions = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     record: text("record").notNull(),
   },
-  (t) => [index("sessions_plan_idx").on(t.appId, t.planId)],
+  // Lists by App, end user or Plan (newest first by id); the Plan's also serves its delete's cascade.
+  (t) => [index("sessions_app_id_idx").on(t.appId, t.id), index("sessions_end_user_idx").on(t.appId, t.endUserId, t.id), index("sessions_plan_idx").on(t.appId, t.planId, t.id)],
 );
 
 /** Accepted Session events, in order (`seq` from 1). Each row's `record` is the event as answered. */

@@ -11,9 +11,13 @@ import type { IdempotencyCompletion } from "../types.ts";
 import type { ListPage, ListQuery, SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
 
 /** The conditions of a list page beyond the App (see ListQuery), for any table with these columns. */
-export function listConditions(t: { id: SQLiteColumn; endUserId: SQLiteColumn; createdAt: SQLiteColumn; subjectId?: SQLiteColumn; capability?: SQLiteColumn }, q: ListQuery): SQL[] {
+export function listConditions(
+  t: { id: SQLiteColumn; endUserId: SQLiteColumn; createdAt: SQLiteColumn; subjectId?: SQLiteColumn; planId?: SQLiteColumn; capability?: SQLiteColumn },
+  q: ListQuery,
+): SQL[] {
   const conditions: SQL[] = [];
   if (q.subjectId && t.subjectId) conditions.push(eq(t.subjectId, q.subjectId));
+  if (q.planId && t.planId) conditions.push(eq(t.planId, q.planId));
   if (q.capabilities && t.capability) conditions.push(q.capabilities.length === 0 ? sql`0` : inArray(t.capability, [...q.capabilities]));
   if (q.endUserId !== null) conditions.push(eq(t.endUserId, q.endUserId));
   if (q.createdGte !== null) conditions.push(gte(t.createdAt, q.createdGte));
