@@ -3,11 +3,14 @@
  */
 
 /** Gender as the API takes it; it only sets the luck direction. */
-export type Gender = "男" | "女";
+export const GENDERS = ["男", "女"] as const;
+export type Gender = (typeof GENDERS)[number];
 /** Calendar of the given date: Gregorian ("solar") or Chinese lunisolar ("lunar"). */
-export type CalendarType = "solar" | "lunar";
+export const CALENDAR_TYPES = ["solar", "lunar"] as const;
+export type CalendarType = (typeof CALENDAR_TYPES)[number];
 /** "approximate" marks the hour pillar uncertain and lists its neighbours. */
-export type TimeConfidence = "exact" | "approximate";
+export const TIME_CONFIDENCES = ["exact", "approximate"] as const;
+export type TimeConfidence = (typeof TIME_CONFIDENCES)[number];
 /** What the day and hour pillars read: local standard ("civil") time, or true solar time at the birthplace. */
 export const TIME_BASES = ["civil", "true_solar"] as const;
 export type TimeBasis = (typeof TIME_BASES)[number];

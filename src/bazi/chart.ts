@@ -50,6 +50,9 @@ export interface HourPillar extends Pillar {
   alternatives?: HourAlternative[];
 }
 
+/** A day master's polarity (its stem's: even index yang). */
+export const YIN_YANG = ["yang", "yin"] as const;
+
 /** A computed BaZi chart (the body the HTTP layer stores and returns). */
 export interface ChartBody {
   /** The birth as given, defaults filled. */
@@ -58,7 +61,7 @@ export interface ChartBody {
   solar: { date: string; time: string; month_term: { name: string; time: string } };
   lunar: { year: number; month: number; day: number; is_leap_month: boolean; text: string };
   pillars: { year: Pillar; month: Pillar; day: Pillar; hour: HourPillar };
-  day_master: { stem: string; element: Element; yin_yang: "yang" | "yin" };
+  day_master: { stem: string; element: Element; yin_yang: (typeof YIN_YANG)[number] };
   five_elements: FiveElements;
   tai_yuan: NamedPillar;
   ming_gong: NamedPillar;

@@ -3,6 +3,7 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
 import { TIME_BASES } from "./birth.ts";
+import { BaziBirth, BaziConventions, BaziLunar, BaziPalace, BaziPillars, BaziSolar, ChartWarning, DayMaster } from "./chart-schema.ts";
 import { SEASONAL_STATES } from "./seasons.ts";
 import { QI_RANKS, STRENGTH_BANDS } from "./strength.ts";
 import { ELEMENTS } from "./tables.ts";
@@ -33,8 +34,6 @@ export const ChartPayload = Type.Object(
   { additionalProperties: false },
 );
 export type ChartPayload = Static<typeof ChartPayload>;
-
-const open = Type.Object({}, { additionalProperties: true });
 
 /** One 神煞 on a pillar (src/bazi/shen-sha.ts). */
 export const ShenShaEntry = Type.Object(
@@ -179,7 +178,7 @@ export const TrueSolarTimeSchema = Type.Object(
   { additionalProperties: false, examples: [{ time: "1990-05-17 08:16", correction_minutes: 16.2, longitude_minutes: 0.7, equation_of_time_minutes: 3.7 }] },
 );
 
-/** The chart as documented: the binding top-level fields; inner objects are described in /docs. */
+/** The chart as stored and answered, every section closed (the engine sections: chart-schema.ts). */
 export const ChartRecord = Type.Object(
   {
     id: Type.String({ pattern: "^bzc_" }),
@@ -187,22 +186,22 @@ export const ChartRecord = Type.Object(
     created_at: Type.String({ format: "date-time" }),
     end_user_id: Type.Union([Type.String(), Type.Null()]),
     metadata: Type.Union([Metadata, Type.Null()]),
-    birth: open,
-    solar: open,
-    lunar: open,
-    pillars: open,
-    day_master: open,
+    birth: BaziBirth,
+    solar: BaziSolar,
+    lunar: BaziLunar,
+    pillars: BaziPillars,
+    day_master: DayMaster,
     five_elements: FiveElementsSection,
-    tai_yuan: Type.Unknown(),
-    ming_gong: Type.Unknown(),
-    shen_gong: Type.Unknown(),
+    tai_yuan: BaziPalace,
+    ming_gong: BaziPalace,
+    shen_gong: BaziPalace,
     luck: LuckSection,
     place: Type.Optional(Type.Union([ChartPlaceSchema, Type.Null()], { description: "The recognised birthplace, or null. Absent on charts stored before it was added." })),
     true_solar_time: Type.Optional(Type.Union([TrueSolarTimeSchema, Type.Null()], { description: "True solar time at the recognised birthplace, or null. Absent on charts stored before it was added." })),
     relations: Type.Optional(Type.Array(Relation, { description: "Every interaction (合冲刑害破) among the four pillars; see conventions.relations. Absent on charts stored before it was added." })),
     shen_sha: Type.Optional(Type.Array(ShenShaEntry, { description: "The core 神煞 on the pillars; see conventions.shen_sha. Absent on charts stored before it was added." })),
-    conventions: open,
-    warnings: Type.Array(Type.Unknown()),
+    conventions: BaziConventions,
+    warnings: Type.Array(ChartWarning, { description: "Where another convention, or a few minutes' error in the birth time, would change a pillar; empty when none does." }),
   },
-  { additionalProperties: false },
+  { $id: "BaziChart", additionalProperties: false },
 );

@@ -27,7 +27,8 @@ export const CHINA_SUMMER_TIME: readonly { year: number; start: [month: number, 
  * - `repeated`: 01:00–01:59 on the last day: clocks showed it twice, first on summer time;
  * - null: outside every period.
  */
-export type SummerTimeKind = "summer" | "skipped" | "repeated";
+export const SUMMER_TIME_KINDS = ["summer", "skipped", "repeated"] as const;
+export type SummerTimeKind = (typeof SUMMER_TIME_KINDS)[number];
 
 /** The kind of a clock time (a solar date's JDN, hour, minute), or null outside 1986–1991's periods. */
 export function summerTimeKind(jdn: number, hour: number, minute: number): SummerTimeKind | null {

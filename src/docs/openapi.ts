@@ -11,12 +11,32 @@ import { DOCUMENTED_UNIQUE_ITEMS } from "../platform/schemas.ts";
 
 export const API_VERSION = "1.0.0";
 
-/** Plain JSON Schema: TypeBox's symbol keys dropped, documented-only keywords spelled out. */
-export function jsonSchema(schema: TSchema): Record<string, unknown> {
+/** The named schemas of a document (`components.schemas`), by name. */
+export type SchemaComponents = Map<string, unknown>;
+
+/** A TypeBox `$id` that names a component: `LiuyaoLine`, `HexagramRef`. */
+const COMPONENT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * Plain JSON Schema: TypeBox's symbol keys dropped, documented-only keywords spelled out. A
+ * schema declared with a component name as its `$id` is written once into `components` and
+ * referred to by `$ref` wherever it is used (generated clients get a named type); without
+ * `components` it stays inline. Two different schemas under one name are a programming error.
+ */
+export function jsonSchema(schema: TSchema, components?: SchemaComponents): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema), function (key, value) {
     if (key === DOCUMENTED_UNIQUE_ITEMS) {
       (this as Record<string, unknown>).uniqueItems = true;
       return undefined;
+    }
+    // The reviver runs innermost first, so a component's own named parts are already references.
+    if (value !== null && typeof value === "object" && typeof value.$id === "string" && COMPONENT_NAME.test(value.$id)) {
+      const { $id: name, ...body } = value as { $id: string };
+      if (!components) return body;
+      const known = components.get(name);
+      if (known !== undefined && JSON.stringify(known) !== JSON.stringify(body)) throw new Error(`two different schemas are named ${name}`);
+      components.set(name, body);
+      return { $ref: `#/components/schemas/${name}` };
     }
     return value;
   });
@@ -75,8 +95,8 @@ function errorResponses(endpoint: Endpoint): Record<string, unknown> {
   return out;
 }
 
-/** The OpenAPI operation object of one endpoint. */
-export function operationFor(endpoint: Endpoint): Record<string, unknown> {
+/** The OpenAPI operation object of one endpoint; its named schemas go into `components`. */
+export function operationFor(endpoint: Endpoint, components?: SchemaComponents): Record<string, unknown> {
   const parameters: unknown[] = (endpoint.params ?? []).map((p) => ({
     name: p.name,
     in: "path",
@@ -86,7 +106,7 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
   }));
   const required = new Set<string>(endpoint.query?.required ?? []);
   for (const [name, schema] of Object.entries(endpoint.query?.properties ?? {})) {
-    const { description, ...rest } = jsonSchema(schema) as { description?: string; type?: string };
+    const { description, ...rest } = jsonSchema(schema, components) as { description?: string; type?: string };
     const list = rest.type === "array";
     parameters.push({ name, in: "query", required: required.has(name), ...(description ? { description } : {}), schema: rest, ...(list ? { style: "form", explode: false } : {}) });
   }
@@ -99,7 +119,7 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
   };
   if (endpoint.idempotent) successHeaders["Idempotent-Replayed"] = HEADER_REFS.replayed;
   const success: Record<string, unknown> = { description: endpoint.success.description, headers: successHeaders };
-  if (endpoint.success.schema) success.content = { "application/json": { schema: jsonSchema(endpoint.success.schema) } };
+  if (endpoint.success.schema) success.content = { "application/json": { schema: jsonSchema(endpoint.success.schema, components) } };
   const operation: Record<string, unknown> = {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
@@ -110,7 +130,7 @@ export function operationFor(endpoint: Endpoint): Record<string, unknown> {
   };
   if (parameters.length) operation.parameters = parameters;
   if (endpoint.body) {
-    operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body) } } };
+    operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, components) } } };
   }
   return operation;
 }
@@ -211,9 +231,10 @@ export interface DocumentOptions {
 /** @returns the complete OpenAPI 3.1 document */
 export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const named: SchemaComponents = new Map();
   for (const e of endpoints) {
     const path = e.path.replace(/:([A-Za-z_]+)/g, "{$1}");
-    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationFor(e) };
+    paths[path] = { ...paths[path], [e.method.toLowerCase()]: operationFor(e, named) };
   }
   for (const [path, item] of Object.entries(options.extraPaths)) paths[path] = { ...paths[path], ...item };
   return {
@@ -244,6 +265,6 @@ export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOpt
       { name: "Operations", description: "Health, readiness and documents" },
     ],
     paths,
-    components: COMPONENTS,
+    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...Object.fromEntries([...named].sort(([a], [b]) => a.localeCompare(b))) } },
   };
 }

@@ -135,7 +135,7 @@ export const HealingPlanRecord = Type.Object(
     metadata: Nullable(Metadata),
     created_at: Timestamp,
   },
-  strict,
+  { ...strict, $id: "HealingPlan" },
 );
 
 export const HealingEventRecord = Type.Object(
@@ -148,7 +148,7 @@ export const HealingEventRecord = Type.Object(
     reason_code: Type.Optional(Type.String()),
     received_at: Timestamp,
   },
-  strict,
+  { ...strict, $id: "HealingSessionEvent" },
 );
 export type HealingEventRecord = Static<typeof HealingEventRecord>;
 
@@ -164,7 +164,7 @@ export const HealingCheckoutRecord = Type.Object(
     safety_action: Nullable(FixedTextSchema),
     created_at: Timestamp,
   },
-  strict,
+  { ...strict, $id: "HealingCheckout" },
 );
 export type HealingCheckoutRecord = Static<typeof HealingCheckoutRecord>;
 
@@ -186,6 +186,6 @@ export const HealingSessionRecord = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
   },
-  strict,
+  { ...strict, $id: "HealingSession" },
 );
 export type HealingSessionRecord = Static<typeof HealingSessionRecord>;

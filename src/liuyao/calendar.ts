@@ -28,7 +28,8 @@ export interface JieInstant {
 }
 
 /** Why a reading's pillars could differ under another common convention. */
-export type ConventionFlag = "near_jie_boundary" | "month_by_day!=month_exact" | "zi_hour_23h";
+export const CONVENTION_FLAGS = ["near_jie_boundary", "month_by_day!=month_exact", "zi_hour_23h"] as const;
+export type ConventionFlag = (typeof CONVENTION_FLAGS)[number];
 
 /** The month and day that govern a reading, with the alternatives a reader may expect. */
 export interface CastCalendar {

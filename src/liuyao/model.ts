@@ -3,7 +3,8 @@ import { Type, type Static } from "@sinclair/typebox";
 import { MATTERS } from "../matter/matter.ts";
 import { TIES } from "../matter/person.ts";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
-import { BRANCHES, ELEMENTS, RELATIVES, STEMS } from "./ganzhi.ts";
+import { DayanDraw, HexagramRef, LiuyaoCalendar, LiuyaoChangedHexagram, LiuyaoHiddenSpirit, LiuyaoPrimaryHexagram } from "./cast-schema.ts";
+import { RELATIVES } from "./ganzhi.ts";
 import { NO_USEFUL_GOD_CODES } from "./useful-god.ts";
 
 export const CastPayload = Type.Object(
@@ -44,25 +45,7 @@ export const UsefulGodSchema = Type.Object(
     basis: StringEnum(["person", "matter", "self"] as const, { description: "person: another person's matter, by their tie; matter: the asker's own matter; self: the asker's own health or journey, read from the world line." }),
     matter: Type.Union([StringEnum(MATTERS), Type.Null()]),
     owner: Type.Union([StringEnum(TIES), Type.Null()], { description: "Whose matter it is when not the asker's." }),
-    hidden: Type.Union(
-      [
-        Type.Object(
-          {
-            position: Type.Integer({ minimum: 1, maximum: 6 }),
-            relative: StringEnum(RELATIVES),
-            stem: StringEnum(STEMS),
-            branch: StringEnum(BRANCHES),
-            element: StringEnum(ELEMENTS),
-            fei_branch: StringEnum(BRANCHES),
-            fei_relative: StringEnum(RELATIVES),
-            ambiguous: Type.Boolean(),
-          },
-          { additionalProperties: false },
-        ),
-        Type.Null(),
-      ],
-      { description: "The hidden spirit (伏神) carrying it when no line does." },
-    ),
+    hidden: Type.Union([LiuyaoHiddenSpirit, Type.Null()], { description: "The hidden spirit (伏神) carrying it when no line does." }),
     yuan_shen: RelativeLines("原神: the relative generating the useful god."),
     ji_shen: RelativeLines("忌神: the relative controlling the useful god."),
     chou_shen: RelativeLines("仇神: the relative controlling 原神."),
@@ -81,24 +64,24 @@ export const CastRecord = Type.Object(
     created_at: Type.String({ format: "date-time" }),
     question: Type.String(),
     method: StringEnum(["dayan", "manual_lines"] as const),
-    lines: Type.Array(Type.Integer(), { minItems: 6, maxItems: 6 }),
-    cast_at: Type.String(),
+    lines: Type.Array(StringEnumInt(), { minItems: 6, maxItems: 6, description: "The six line values 6/7/8/9, bottom line first." }),
+    cast_at: Type.String({ format: "date-time", description: "The cast instant, written in its own offset (default UTC+08:00)." }),
     end_user_id: Type.Union([Type.String(), Type.Null()]),
     metadata: Type.Union([Metadata, Type.Null()]),
-    calendar: Type.Object({}, { additionalProperties: true }),
-    primary: Type.Object({}, { additionalProperties: true }),
-    changed: Type.Union([Type.Object({}, { additionalProperties: true }), Type.Null()]),
-    moving_lines: Type.Array(Type.Integer()),
-    hu: Type.Object({}, { additionalProperties: true }),
-    cuo: Type.Object({}, { additionalProperties: true }),
-    zong: Type.Object({}, { additionalProperties: true }),
+    calendar: LiuyaoCalendar,
+    primary: LiuyaoPrimaryHexagram,
+    changed: Type.Union([LiuyaoChangedHexagram, Type.Null()], { description: "The changed (变) hexagram; null when no line moves." }),
+    moving_lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { maxItems: 6, description: "Positions of the moving lines (6 and 9), bottom first." }),
+    hu: HexagramRef,
+    cuo: HexagramRef,
+    zong: HexagramRef,
     useful_god: Type.Optional(Type.Union([UsefulGodSchema, Type.Null()], { description: "The useful god (用神) of the question; null when it cannot be chosen (see useful_god_reason). Absent on casts stored before it was added." })),
     useful_god_reason: Type.Optional(
       Type.Union([Type.Object({ code: StringEnum(NO_USEFUL_GOD_CODES), message: Type.String() }, { additionalProperties: false }), Type.Null()], {
-        description: "Why there is no useful god: NO_MATTER, SEVERAL_MATTERS, PARTNER_UNKNOWN or FAMILY_MEMBER_UNKNOWN; null when there is one.",
+        description: "Why there is no useful god: NO_MATTER, SEVERAL_MATTERS, PARTNER_UNKNOWN or FAMILY_MEMBER_UNKNOWN; null when there is one. Absent on casts stored before it was added.",
       }),
     ),
-    dayan: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    dayan: Type.Optional(DayanDraw),
   },
-  { additionalProperties: false },
+  { $id: "LiuyaoCast", additionalProperties: false },
 );

@@ -15,8 +15,18 @@
  */
 import { BRANCH_ELEMENT, type Branch, type Element, branchesClash, branchesCombine, controls, generates } from "./ganzhi.ts";
 
-export type MonthState = "旺" | "相" | "休" | "囚" | "死";
-export type DayElementRelation = "生" | "克" | "比" | "泄" | "耗";
+/** 旺相休囚死: the states of an element in a month. */
+export const MONTH_STATES = ["旺", "相", "休", "囚", "死"] as const;
+export type MonthState = (typeof MONTH_STATES)[number];
+/** How the day branch's element stands to a line's: 生 克 比 泄 耗. */
+export const DAY_ELEMENT_RELATIONS = ["生", "克", "比", "泄", "耗"] as const;
+export type DayElementRelation = (typeof DAY_ELEMENT_RELATIONS)[number];
+/** The day branch clashes (冲) or combines with (合) a line's branch. */
+export const DAY_BRANCH_RELATIONS = ["冲", "合"] as const;
+export type DayBranchRelation = (typeof DAY_BRANCH_RELATIONS)[number];
+/** Where a line can enter its tomb: the day, the month, or its changed line. */
+export const TOMB_PLACES = ["day", "month", "changed"] as const;
+export type TombPlace = (typeof TOMB_PLACES)[number];
 
 export interface LineStrength {
   /** 旺相休囚死 of the line's element in the month. */
@@ -24,7 +34,7 @@ export interface LineStrength {
   /** The day branch's element against the line's: 生 (generates it), 克 (controls it), 比 (same), 泄 (the line generates the day's), 耗 (the line controls the day's). */
   day: DayElementRelation;
   /** The day branch clashes (冲) or combines with (合) the line's branch, or neither. */
-  day_branch: "冲" | "合" | null;
+  day_branch: DayBranchRelation | null;
   /** 日破: still, clashed by the day, weak in the month. */
   day_break: boolean;
   /** 暗动: still, clashed by the day, strong in the month. */
@@ -32,7 +42,7 @@ export interface LineStrength {
   /** In the day's void and void in effect (not moving, not clashed by the day). */
   effective_void: boolean;
   /** Where the line enters its tomb (入墓), or null: the day (入日墓), the month (入月墓), its changed line (化入墓). */
-  tomb: "day" | "month" | "changed" | null;
+  tomb: TombPlace | null;
 }
 
 /** Each element's tomb branch (墓库), 水土同墓 as 六爻 counts it. */

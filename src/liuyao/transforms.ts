@@ -1,17 +1,8 @@
 import { BRANCH_ELEMENT, branchesClash, branchesCombine, elementTransformTag, type Branch } from "./ganzhi.ts";
 
 /** Every tag a moving line's transformation can carry. */
-export type TransformTag =
-  | "化进神"
-  | "化退神"
-  | "回头生"
-  | "回头克"
-  | "比和"
-  | "化泄"
-  | "化耗"
-  | "伏吟"
-  | "反吟"
-  | "化合";
+export const TRANSFORM_TAGS = ["化进神", "化退神", "回头生", "回头克", "比和", "化泄", "化耗", "伏吟", "反吟", "化合"] as const;
+export type TransformTag = (typeof TRANSFORM_TAGS)[number];
 
 /**
  * The eight classical 进神 pairs (《增删卜易》: 亥化子, 寅化卯, 巳化午, 申化酉, 丑化辰,

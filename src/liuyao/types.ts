@@ -6,6 +6,10 @@ import type { Hexagram, HexagramRef, HiddenSpirit, NajiaLine } from "./hexagrams
 import type { TransformTag } from "./transforms.ts";
 import type { NoUsefulGod, UsefulGod } from "./useful-god.ts";
 
+/** The marks a primary line can carry: 世 (the world line) or 应 (the response line). */
+export const LINE_MARKS = ["世", "应"] as const;
+export type LineMark = (typeof LINE_MARKS)[number];
+
 /** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
 export type LineValue = 6 | 7 | 8 | 9;
 
@@ -38,7 +42,7 @@ export interface PrimaryLine {
   readonly relative: Relative;
   readonly spirit: Spirit;
   /** 世 or 应 mark, or null. */
-  readonly mark: "世" | "应" | null;
+  readonly mark: LineMark | null;
   /** The branch is in the day's 旬空. */
   readonly void: boolean;
   /** The branch clashes the month branch (月破). */

@@ -28,6 +28,7 @@ export const ErasureSchema = Type.Object(
     ),
   },
   {
+    $id: "EndUserErasure",
     additionalProperties: false,
     examples: [{ object: "end_user_erasure", deleted: { charts: 2, casts: 1, plans: 1, sessions: 1, session_events: 4, checkouts: 1, responses: 6, feedback: 1 } }],
   },

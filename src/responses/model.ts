@@ -94,7 +94,7 @@ export const ResponseRecord = Type.Object(
     }),
     end_user_id: Type.Union([Type.String(), Type.Null()]),
   },
-  { additionalProperties: false, description: `Context for follow-ups is a rolling summary of at most ${MAX_SUMMARY_CHARS} characters kept by the service (not returned).` },
+  { $id: "Response", additionalProperties: false, description: `Context for follow-ups is a rolling summary of at most ${MAX_SUMMARY_CHARS} characters kept by the service (not returned).` },
 );
 export type ResponseRecord = Static<typeof ResponseRecord>;
 
@@ -121,5 +121,5 @@ export const FeedbackRecord = Type.Object(
     correction: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: "date-time" }),
   },
-  { additionalProperties: false },
+  { $id: "Feedback", additionalProperties: false },
 );
