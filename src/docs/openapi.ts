@@ -8,6 +8,14 @@ import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
 import { endpointErrorCodes, type Endpoint } from "../platform/endpoint.ts";
 import { isReplayableStatus } from "../platform/idempotency.ts";
 import { DOCUMENTED_UNIQUE_ITEMS } from "../platform/schemas.ts";
+import EXAMPLES from "./examples.json" with { type: "json" };
+
+/**
+ * Real examples (test/http/openapi-examples.test.ts keeps them equal to what the service answers):
+ * request bodies by operation, and resources by the component that documents them.
+ */
+const REQUEST_EXAMPLES: Record<string, unknown> = EXAMPLES.requests;
+const RESOURCE_EXAMPLES: Record<string, unknown> = EXAMPLES.resources;
 
 export const API_VERSION = "1.0.0";
 
@@ -31,7 +39,8 @@ export function jsonSchema(schema: TSchema, components?: SchemaComponents): Reco
     }
     // The reviver runs innermost first, so a component's own named parts are already references.
     if (value !== null && typeof value === "object" && typeof value.$id === "string" && COMPONENT_NAME.test(value.$id)) {
-      const { $id: name, ...body } = value as { $id: string };
+      const { $id: name, ...body } = value as { $id: string; examples?: unknown[] };
+      if (body.examples === undefined && RESOURCE_EXAMPLES[name] !== undefined) body.examples = [RESOURCE_EXAMPLES[name]];
       if (!components) return body;
       const known = components.get(name);
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(body)) throw new Error(`two different schemas are named ${name}`);
@@ -130,7 +139,8 @@ export function operationFor(endpoint: Endpoint, components?: SchemaComponents):
   };
   if (parameters.length) operation.parameters = parameters;
   if (endpoint.body) {
-    operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, components) } } };
+    const example = REQUEST_EXAMPLES[endpoint.operationId];
+    operation.requestBody = { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, components), ...(example === undefined ? {} : { example }) } } };
   }
   return operation;
 }
