@@ -9,16 +9,19 @@ import { StringEnum } from "../platform/schemas.ts";
 import { BIRTHPLACE_MAX_LENGTH, CALENDAR_TYPES, GENDERS, TIME_BASES, TIME_CONFIDENCES } from "./birth.ts";
 import { YIN_YANG } from "./chart.ts";
 import { SUMMER_TIME_KINDS } from "./summer-time.ts";
-import { BRANCHES, DAY_MASTER_LABEL, ELEMENTS, GROWTH_STAGES, JIE_NAMES, NAYIN, STEMS, TEN_GODS } from "./tables.ts";
+import { BRANCHES, DAY_MASTER_LABEL, ELEMENTS, ELEMENTS_ZH, GROWTH_STAGES, JIE_NAMES, NAYIN, STEMS, TEN_GODS } from "./tables.ts";
 
 const closed = { additionalProperties: false } as const;
-const LATER = "Absent on charts stored before it was added.";
+export const LATER = "Absent on charts stored before it was added.";
 
 /** A 干支 name: a stem then a branch. */
 const Ganzhi = (description = "干支, e.g. 甲子.") => Type.String({ pattern: `^[${STEMS.join("")}][${BRANCHES.join("")}]$`, description });
 const Stem = StringEnum(STEMS);
 const Branch = StringEnum(BRANCHES);
 const ElementName = StringEnum(ELEMENTS);
+/** The Chinese name (木 火 土 金 水) beside an English element field `field` (tables.ts ELEMENT_ZH). */
+export const ElementNameZh = (field: string, note = "") =>
+  Type.Optional(StringEnum(ELEMENTS_ZH, { description: `\`${field}\` in Chinese: 木 wood, 火 fire, 土 earth, 金 metal, 水 water.${note ? ` ${note}` : ""} ${LATER}` }));
 const Nayin = StringEnum(NAYIN, { description: "纳音 (the sound element of the 干支 pair), e.g. 海中金." });
 /** The ten gods (十神) as the engine names them. */
 const TEN_GOD_NAMES = Object.values(TEN_GODS).flat();
@@ -76,6 +79,7 @@ export const HiddenStem = Type.Object(
   {
     stem: Stem,
     element: ElementName,
+    element_zh: ElementNameZh("element"),
     ten_god: StringEnum(TEN_GOD_NAMES, { description: "十神 of the hidden stem against the day master." }),
   },
   { ...closed, $id: "HiddenStem", description: "A stem hidden in the branch (藏干)." },
@@ -87,7 +91,9 @@ const compactFields = {
   stem: Stem,
   branch: Branch,
   stem_element: ElementName,
+  stem_element_zh: ElementNameZh("stem_element"),
   branch_element: StringEnum(ELEMENTS, { description: "The element of the branch's main qi (本气)." }),
+  branch_element_zh: ElementNameZh("branch_element"),
   nayin: Nayin,
 };
 
@@ -110,13 +116,15 @@ export const Pillar = Type.Object(pillarFields, {
       stem: "己",
       branch: "丑",
       stem_element: "earth",
+      stem_element_zh: "土",
       branch_element: "earth",
+      branch_element_zh: "土",
       nayin: "霹雳火",
       ten_god: "正财",
       hidden_stems: [
-        { stem: "己", element: "earth", ten_god: "正财" },
-        { stem: "癸", element: "water", ten_god: "正印" },
-        { stem: "辛", element: "metal", ten_god: "正官" },
+        { stem: "己", element: "earth", element_zh: "土", ten_god: "正财" },
+        { stem: "癸", element: "water", element_zh: "水", ten_god: "正印" },
+        { stem: "辛", element: "metal", element_zh: "金", ten_god: "正官" },
       ],
       growth_stage: "冠带",
       xun: "甲申",
@@ -155,8 +163,8 @@ export const BaziPillars = Type.Object(
 
 /** The day master (日主): the day pillar's stem. */
 export const DayMaster = Type.Object(
-  { stem: Stem, element: ElementName, yin_yang: StringEnum(YIN_YANG) },
-  { ...closed, $id: "DayMaster", description: "日主: the day pillar's stem, the self the ten gods are read against.", examples: [{ stem: "甲", element: "wood", yin_yang: "yang" }] },
+  { stem: Stem, element: ElementName, element_zh: ElementNameZh("element"), yin_yang: StringEnum(YIN_YANG) },
+  { ...closed, $id: "DayMaster", description: "日主: the day pillar's stem, the self the ten gods are read against.", examples: [{ stem: "甲", element: "wood", element_zh: "木", yin_yang: "yang" }] },
 );
 
 /** 胎元, 命宫, 身宫: a pillar named only (src/bazi/palaces.ts). */

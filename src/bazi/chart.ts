@@ -16,7 +16,7 @@ import { type CompactPillar, compactPillar, type NamedPillar, namedPillar, type 
 import { computePillars, dayPillarOf, hourBranchOf, hourPillarOf, type PillarIndices, pillarsOf } from "./pillars.ts";
 import { type BirthClock, birthClock, type ChartPlace, type TrueSolarTime } from "./birth-clock.ts";
 import { branchOf, elementName, ganzhiName, stemOf } from "./relations.ts";
-import { type Element, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
+import { type Element, ELEMENT_ZH, type ElementZh, JIE_NAMES, STEM_ELEMENT, STEMS } from "./tables.ts";
 import {
   approximateTimeWarning,
   type ChartWarning,
@@ -61,7 +61,8 @@ export interface ChartBody {
   solar: { date: string; time: string; month_term: { name: string; time: string } };
   lunar: { year: number; month: number; day: number; is_leap_month: boolean; text: string };
   pillars: { year: Pillar; month: Pillar; day: Pillar; hour: HourPillar };
-  day_master: { stem: string; element: Element; yin_yang: (typeof YIN_YANG)[number] };
+  /** `element_zh`: `element` in Chinese (tables.ts ELEMENT_ZH). */
+  day_master: { stem: string; element: Element; element_zh: ElementZh; yin_yang: (typeof YIN_YANG)[number] };
   five_elements: FiveElements;
   tai_yuan: NamedPillar;
   ming_gong: NamedPillar;
@@ -181,6 +182,7 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
   const clock = clocked.clock;
   const p = pillarsOf(a, clock.day, clock.instant);
   const dayStem = stemOf(p.day);
+  const dayElement = elementName(STEM_ELEMENT[dayStem]);
   const stems = [stemOf(p.year), stemOf(p.month), dayStem, stemOf(p.hour)];
   const branches = [branchOf(p.year), branchOf(p.month), branchOf(p.day), branchOf(p.hour)];
   const approximate = birth.time_confidence === "approximate";
@@ -214,7 +216,7 @@ export function computeChart(birth: NormalizedBirth): ChartBody {
       day: pillarView(p.day, dayStem, true),
       hour,
     },
-    day_master: { stem: STEMS[dayStem], element: elementName(STEM_ELEMENT[dayStem]), yin_yang: dayStem % 2 === 0 ? "yang" : "yin" },
+    day_master: { stem: STEMS[dayStem], element: dayElement, element_zh: ELEMENT_ZH[dayElement], yin_yang: dayStem % 2 === 0 ? "yang" : "yin" },
     five_elements: fiveElements(stems, branches),
     tai_yuan: namedPillar(taiYuan(p.month)),
     ming_gong: namedPillar(mingGong(stems[0], branches[1], branches[3])),

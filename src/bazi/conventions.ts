@@ -37,7 +37,8 @@ export const CONVENTIONS: Readonly<Conventions> = Object.freeze({
   day_pillar:
     "Changes at 00:00. 23:00–23:59 belongs to the next day's 子 hour for the hour stem only; the day pillar stays (lunar-typescript EightChar sect 2). A ZI_HOUR_DAY_BOUNDARY warning gives the day pillar of the 23:00 day-change school.",
   hour_pillar: "Two-hour periods: 子 23:00–00:59, 丑 01:00–02:59 … 亥 21:00–22:59; stem by 五鼠遁 from the day stem.",
-  elements: "Element values are English lowercase: wood, fire, earth, metal, water. Stems, branches and other names are simplified Chinese.",
+  elements:
+    "Element values are English lowercase: wood, fire, earth, metal, water; beside each element field X, X_zh gives the Chinese name (木, 火, 土, 金, 水; a list in the same order). Objects keyed by element (five_elements.counts, seasonal_state) have the English keys only. Stems, branches and other names are simplified Chinese.",
   ten_gods: "十神 by element relation and polarity to the day stem; the day pillar's own stem is labelled 日主.",
   growth_stage: "十二长生 stage of the day master at each pillar's branch (yang stems forward, yin backward; 戊 with 丙, 己 with 丁).",
   xun_void: "xun: the 旬 of the pillar, named by its 甲 head; void: that 旬's two 空亡 branches.",

@@ -15,7 +15,7 @@
 import { elementAt, elementName, relationIndex } from "./relations.ts";
 import { type SeasonalState, seasonalState } from "./seasons.ts";
 import { type GradedStrength, gradedStrength } from "./strength.ts";
-import { BRANCH_ELEMENT, type Element, STEM_ELEMENT } from "./tables.ts";
+import { BRANCH_ELEMENT, type Element, ELEMENT_ZH, type ElementZh, STEM_ELEMENT } from "./tables.ts";
 
 /** The rule above in one sentence, repeated in every chart's `conventions`. */
 export const FIVE_ELEMENT_RULE =
@@ -37,7 +37,11 @@ export interface FiveElements {
   support: number;
   drain: number;
   favorable_elements: Element[];
+  /** `favorable_elements` in Chinese, same order (tables.ts ELEMENT_ZH). */
+  favorable_elements_zh: ElementZh[];
   unfavorable_elements: Element[];
+  /** `unfavorable_elements` in Chinese, same order. */
+  unfavorable_elements_zh: ElementZh[];
 }
 
 /**
@@ -57,6 +61,8 @@ export function fiveElements(stems: readonly number[], branches: readonly number
   const strong = support > 4 || (support === 4 && (monthRelation === 0 || monthRelation === 4));
   const favors = strong ? STRONG_FAVORS : WEAK_FAVORS;
   const avoids = strong ? WEAK_FAVORS : STRONG_FAVORS;
+  const favorable = favors.map((r) => elementName(elementAt(dm, r)));
+  const unfavorable = avoids.map((r) => elementName(elementAt(dm, r)));
   return {
     counts: {
       wood: counts[0],
@@ -70,7 +76,9 @@ export function fiveElements(stems: readonly number[], branches: readonly number
     strength: gradedStrength(stems, branches),
     support,
     drain: 8 - support,
-    favorable_elements: favors.map((r) => elementName(elementAt(dm, r))),
-    unfavorable_elements: avoids.map((r) => elementName(elementAt(dm, r))),
+    favorable_elements: favorable,
+    favorable_elements_zh: favorable.map((e) => ELEMENT_ZH[e]),
+    unfavorable_elements: unfavorable,
+    unfavorable_elements_zh: unfavorable.map((e) => ELEMENT_ZH[e]),
   };
 }

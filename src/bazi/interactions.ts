@@ -22,7 +22,7 @@ import {
   THREE_COMBINATIONS,
 } from "./interaction-tables.ts";
 import { elementName } from "./relations.ts";
-import { BRANCH_ELEMENT, BRANCHES, type Element, STEMS } from "./tables.ts";
+import { BRANCH_ELEMENT, BRANCHES, type Element, ELEMENT_ZH, ELEMENTS_ZH, type ElementZh, STEMS } from "./tables.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
 export type PillarName = (typeof PILLAR_NAMES)[number];
@@ -48,12 +48,17 @@ export interface Interaction {
   name: string;
   /** Combinations: the element they combine towards. */
   element?: Element;
+  /** Combinations: `element` in Chinese (tables.ts ELEMENT_ZH). */
+  element_zh?: ElementZh;
   /** Natal combinations: whether the applied conditions for transforming hold. */
   transforms?: boolean;
 }
 
-/** Element names as the classical names write them. */
-const ELEMENT_CHAR = ["木", "火", "土", "金", "水"] as const;
+/** A combination's element (an index) in both forms, as an interaction carries it. */
+function combinesTo(element: number): { element: Element; element_zh: ElementZh } {
+  const name = elementName(element);
+  return { element: name, element_zh: ELEMENT_ZH[name] };
+}
 
 /** The table's pair holding branches a and b (in either order), named in the table's order. */
 const pairOf = (pairs: readonly (readonly [number, number])[], a: number, b: number) => pairs.find(([x, y]) => (x === a && y === b) || (x === b && y === a));
@@ -63,7 +68,7 @@ const pairName = ([x, y]: readonly [number, number]) => BRANCHES[x] + BRANCHES[y
 function deriveBranchPair(a: number, b: number): PairInteraction[] {
   const found: PairInteraction[] = [];
   const six = SIX_COMBINATIONS.find(({ branches }) => pairOf([branches], a, b));
-  if (six) found.push({ type: "six_combination", name: `${pairName(six.branches)}合${ELEMENT_CHAR[six.element]}`, element: six.element });
+  if (six) found.push({ type: "six_combination", name: `${pairName(six.branches)}合${ELEMENTS_ZH[six.element]}`, element: six.element });
   const clash = pairOf(CLASHES, a, b);
   if (clash) found.push({ type: "clash", name: `${pairName(clash)}冲` });
   const punishment = PUNISHMENTS.find((p) => (a === b ? p.branches.length === 1 && p.branches[0] === a : p.branches.includes(a) && p.branches.includes(b)));
@@ -97,14 +102,14 @@ type SetType = "three_combination" | "directional_combination";
 const SET_TABLES = [["three_combination", THREE_COMBINATIONS], ["directional_combination", DIRECTIONAL_COMBINATIONS]] as const;
 /** "申子辰三合水局", "寅卯辰三会木方". */
 const setName = (type: SetType, set: { branches: readonly number[]; element: number }) =>
-  set.branches.map((b) => BRANCHES[b]).join("") + (type === "three_combination" ? `三合${ELEMENT_CHAR[set.element]}局` : `三会${ELEMENT_CHAR[set.element]}方`);
-const stemCombinationName = ({ stems: [a, b], element }: { stems: readonly [number, number]; element: number }) => `${STEMS[a]}${STEMS[b]}合${ELEMENT_CHAR[element]}`;
+  set.branches.map((b) => BRANCHES[b]).join("") + (type === "three_combination" ? `三合${ELEMENTS_ZH[set.element]}局` : `三会${ELEMENTS_ZH[set.element]}方`);
+const stemCombinationName = ({ stems: [a, b], element }: { stems: readonly [number, number]; element: number }) => `${STEMS[a]}${STEMS[b]}合${ELEMENTS_ZH[element]}`;
 
 /** Per branch pair: the half three-combination they form (two of it, one its peak), derived once. */
 const HALVES: readonly ({ name: string; element: number } | null)[] = Array.from({ length: 144 }, (_, k) => {
   const [a, b] = [Math.floor(k / 12), k % 12];
   const set = THREE_COMBINATIONS.find((c) => a !== b && c.branches.includes(a) && c.branches.includes(b) && (a === c.branches[1] || b === c.branches[1]));
-  return set ? { name: `${set.branches.filter((x) => x === a || x === b).map((x) => BRANCHES[x]).join("")}半合${ELEMENT_CHAR[set.element]}局`, element: set.element } : null;
+  return set ? { name: `${set.branches.filter((x) => x === a || x === b).map((x) => BRANCHES[x]).join("")}半合${ELEMENTS_ZH[set.element]}局`, element: set.element } : null;
 });
 
 /** Every interaction among the four pillars (stems and branches by pillar: year, month, day, hour). */
@@ -118,7 +123,7 @@ export function natalInteractions(stems: readonly number[], branches: readonly n
     const combination = stemCombination(stems[i]!, stems[j]!);
     if (combination) {
       const { element } = combination;
-      out.push({ type: "stem_combination", members: names([i, j]), name: stemCombinationName(combination), element: elementName(element), transforms: transforms(stems, i, j, element) });
+      out.push({ type: "stem_combination", members: names([i, j]), name: stemCombinationName(combination), ...combinesTo(element), transforms: transforms(stems, i, j, element) });
     }
   }
   // Complete sets: rare, so looked for only when the branches present (a bitmask) hold one.
@@ -131,7 +136,7 @@ export function natalInteractions(stems: readonly number[], branches: readonly n
       for (const triple of TRIPLES) {
         if (!set.branches.every((b) => triple.some((k) => branches[k] === b))) continue;
         complete.push({ members: triple, branches: set.branches });
-        out.push({ type, members: names(triple), name: setName(type, set), element: elementName(set.element), transforms: true });
+        out.push({ type, members: names(triple), name: setName(type, set), ...combinesTo(set.element), transforms: true });
       }
     }
   }
@@ -139,13 +144,13 @@ export function natalInteractions(stems: readonly number[], branches: readonly n
     const [a, b] = [branches[i]!, branches[j]!];
     for (const found of branchPair(a, b)) {
       if (found.type === "six_combination") {
-        out.push({ type: found.type, members: names([i, j]), name: found.name, element: elementName(found.element!), transforms: transforms(branches, i, j, found.element!) });
+        out.push({ type: found.type, members: names([i, j]), name: found.name, ...combinesTo(found.element!), transforms: transforms(branches, i, j, found.element!) });
       } else out.push({ type: found.type, members: names([i, j]), name: found.name });
     }
     // Two of a three-combination, one of them its peak, not already inside a complete one.
     const half = HALVES[a * 12 + b];
     if (half && !complete.some((c) => c.members.includes(i) && c.members.includes(j) && c.branches.includes(a) && c.branches.includes(b))) {
-      out.push({ type: "half_combination", members: names([i, j]), name: half.name, element: elementName(half.element), transforms: false });
+      out.push({ type: "half_combination", members: names([i, j]), name: half.name, ...combinesTo(half.element), transforms: false });
     }
   }
   return out;
@@ -156,7 +161,7 @@ const SETS_BY_BRANCH = Array.from({ length: 12 }, (_, branch) =>
   SET_TABLES.flatMap(([type, table]) =>
     table
       .filter((set) => set.branches.includes(branch))
-      .map((set) => ({ type, others: set.branches.filter((b) => b !== branch), name: setName(type, set), element: elementName(set.element) })),
+      .map((set) => ({ type, others: set.branches.filter((b) => b !== branch), name: setName(type, set), ...combinesTo(set.element) })),
   ),
 );
 
@@ -170,11 +175,11 @@ export function yearInteractions(stem: number, branch: number, stems: readonly n
   const out: Interaction[] = [];
   for (let k = 0; k < 4; k++) {
     const combination = stemCombination(stem, stems[k]!);
-    if (combination) out.push({ type: "stem_combination", members: [PILLAR_NAMES[k]!], name: stemCombinationName(combination), element: elementName(combination.element) });
+    if (combination) out.push({ type: "stem_combination", members: [PILLAR_NAMES[k]!], name: stemCombinationName(combination), ...combinesTo(combination.element) });
   }
   for (let k = 0; k < 4; k++) {
     for (const found of branchPair(branch, branches[k]!)) {
-      out.push(found.element === undefined ? { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name } : { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name, element: elementName(found.element) });
+      out.push(found.element === undefined ? { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name } : { type: found.type, members: [PILLAR_NAMES[k]!], name: found.name, ...combinesTo(found.element) });
     }
   }
   let completesThree = false;
@@ -182,13 +187,13 @@ export function yearInteractions(stem: number, branch: number, stems: readonly n
     const first = branches.indexOf(set.others[0]!);
     const second = branches.indexOf(set.others[1]!);
     if (first < 0 || second < 0) continue;
-    out.push({ type: set.type, members: [PILLAR_NAMES[first]!, PILLAR_NAMES[second]!], name: set.name, element: set.element });
+    out.push({ type: set.type, members: [PILLAR_NAMES[first]!, PILLAR_NAMES[second]!], name: set.name, element: set.element, element_zh: set.element_zh });
     if (set.type === "three_combination") completesThree = true;
   }
   // Else a half of it with one natal branch (a branch belongs to one three-combination only).
   for (let k = 0; k < 4 && !completesThree; k++) {
     const half = HALVES[branch * 12 + branches[k]!];
-    if (half) out.push({ type: "half_combination", members: [PILLAR_NAMES[k]!], name: half.name, element: elementName(half.element) });
+    if (half) out.push({ type: "half_combination", members: [PILLAR_NAMES[k]!], name: half.name, ...combinesTo(half.element) });
   }
   return out;
 }

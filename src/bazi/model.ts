@@ -3,10 +3,10 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
 import { TIME_BASES } from "./birth.ts";
-import { BaziBirth, BaziConventions, BaziLunar, BaziPalace, BaziPillars, BaziSolar, ChartWarning, DayMaster } from "./chart-schema.ts";
+import { BaziBirth, BaziConventions, BaziLunar, BaziPalace, BaziPillars, BaziSolar, ChartWarning, DayMaster, ElementNameZh, LATER } from "./chart-schema.ts";
 import { SEASONAL_STATES } from "./seasons.ts";
 import { QI_RANKS, STRENGTH_BANDS } from "./strength.ts";
-import { ELEMENTS } from "./tables.ts";
+import { ELEMENTS, ELEMENTS_ZH } from "./tables.ts";
 
 export const BirthPayload = Type.Object(
   {
@@ -52,9 +52,10 @@ export const Relation = Type.Object(
     members: Type.Array(StringEnum(PILLAR_NAMES), { description: "The pillars whose stems (stem_combination) or branches take part." }),
     name: Type.String({ description: "The classical name, e.g. 子午冲, 甲己合土, 申子辰三合水局, 午午自刑." }),
     element: Type.Optional(StringEnum(ELEMENTS, { description: "Combinations: the element they combine towards." })),
+    element_zh: ElementNameZh("element", "Combinations, with `element`."),
     transforms: Type.Optional(Type.Boolean({ description: "Combinations: whether the conditions applied for transforming (合化) hold." })),
   },
-  { additionalProperties: false, examples: [{ type: "clash", members: ["month", "day"], name: "子午冲" }, { type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", transforms: true }] },
+  { additionalProperties: false, examples: [{ type: "clash", members: ["month", "day"], name: "子午冲" }, { type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", element_zh: "土", transforms: true }] },
 );
 
 /** One year's pillar read against the chart (流年 or 小运; src/bazi/annual.ts). */
@@ -112,7 +113,9 @@ export const ChartReadQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const ByElement = <T extends TSchema>(value: T) => Type.Object({ wood: value, fire: value, earth: value, metal: value, water: value }, { additionalProperties: false });
+/** An object keyed by element: the keys are the English names (wood 木, fire 火, earth 土, metal 金, water 水), with no Chinese copy. */
+const ByElement = <T extends TSchema>(value: T, description: string) =>
+  Type.Object({ wood: value, fire: value, earth: value, metal: value, water: value }, { additionalProperties: false, description: `${description} Keyed by the English element names: wood (木), fire (火), earth (土), metal (金), water (水).` });
 
 /** The graded day-master strength (src/bazi/strength.ts; conventions.strength). */
 export const GradedStrength = Type.Object(
@@ -141,14 +144,16 @@ export const GradedStrength = Type.Object(
 /** The five-element section (src/bazi/five-elements.ts; conventions.five_elements). */
 export const FiveElementsSection = Type.Object(
   {
-    counts: ByElement(Type.Integer({ minimum: 0, maximum: 8 })),
-    seasonal_state: Type.Optional(ByElement(StringEnum(SEASONAL_STATES))),
+    counts: ByElement(Type.Integer({ minimum: 0, maximum: 8 }), "Characters of each element among the eight (4 stems, 4 branch main qi)."),
+    seasonal_state: Type.Optional(ByElement(StringEnum(SEASONAL_STATES), "旺相休囚死 of each element in the birth month.")),
     day_master_strength: StringEnum(["strong", "weak"] as const),
     strength: Type.Optional(GradedStrength),
     support: Type.Integer({ minimum: 0, maximum: 8 }),
     drain: Type.Integer({ minimum: 0, maximum: 8 }),
     favorable_elements: Type.Array(StringEnum(ELEMENTS)),
+    favorable_elements_zh: Type.Optional(Type.Array(StringEnum(ELEMENTS_ZH), { description: `\`favorable_elements\` in Chinese (木 火 土 金 水), same order. ${LATER}` })),
     unfavorable_elements: Type.Array(StringEnum(ELEMENTS)),
+    unfavorable_elements_zh: Type.Optional(Type.Array(StringEnum(ELEMENTS_ZH), { description: `\`unfavorable_elements\` in Chinese, same order. ${LATER}` })),
   },
   { additionalProperties: false, description: "Counts, seasonal states and the simple strong/weak rule that decides the favourable elements; `strength` grades it. Fields added later are absent on charts stored before them." },
 );

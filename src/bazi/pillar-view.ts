@@ -14,12 +14,14 @@ import {
   voidBranches,
   xunHead,
 } from "./relations.ts";
-import { BRANCH_ELEMENT, BRANCHES, DAY_MASTER_LABEL, type Element, HIDDEN_STEMS, STEM_ELEMENT, STEMS } from "./tables.ts";
+import { BRANCH_ELEMENT, BRANCHES, DAY_MASTER_LABEL, type Element, ELEMENT_ZH, type ElementZh, HIDDEN_STEMS, STEM_ELEMENT, STEMS } from "./tables.ts";
 
 /** A stem hidden in a branch, with its ten god relative to the day master. */
 export interface HiddenStem {
   stem: string;
   element: Element;
+  /** `element` in Chinese (tables.ts ELEMENT_ZH). */
+  element_zh: ElementZh;
   ten_god: string;
 }
 
@@ -30,7 +32,11 @@ export interface Pillar {
   stem: string;
   branch: string;
   stem_element: Element;
+  /** `stem_element` in Chinese (tables.ts ELEMENT_ZH). */
+  stem_element_zh: ElementZh;
   branch_element: Element;
+  /** `branch_element` in Chinese. */
+  branch_element_zh: ElementZh;
   /** 纳音, e.g. "海中金". */
   nayin: string;
   /** 十神 of the stem relative to the day master; "日主" for the day pillar. */
@@ -46,16 +52,20 @@ export interface Pillar {
 }
 
 /** What depends on the 干支 alone (precomputed for all 60); `void` is kept as two strings. */
-type StaticPart = Pick<Pillar, "ganzhi" | "stem" | "branch" | "stem_element" | "branch_element" | "nayin" | "xun"> & { void0: string; void1: string };
+type StaticPart = Pick<Pillar, "ganzhi" | "stem" | "branch" | "stem_element" | "stem_element_zh" | "branch_element" | "branch_element_zh" | "nayin" | "xun"> & { void0: string; void1: string };
 
 const STATIC: readonly StaticPart[] = Array.from({ length: 60 }, (_, jz) => {
   const [v0, v1] = voidBranches(jz);
+  const stemElement = elementName(STEM_ELEMENT[stemOf(jz)]);
+  const branchElement = elementName(BRANCH_ELEMENT[branchOf(jz)]);
   return {
     ganzhi: ganzhiName(jz),
     stem: STEMS[stemOf(jz)],
     branch: BRANCHES[branchOf(jz)],
-    stem_element: elementName(STEM_ELEMENT[stemOf(jz)]),
-    branch_element: elementName(BRANCH_ELEMENT[branchOf(jz)]),
+    stem_element: stemElement,
+    stem_element_zh: ELEMENT_ZH[stemElement],
+    branch_element: branchElement,
+    branch_element_zh: ELEMENT_ZH[branchElement],
     nayin: nayinOf(jz),
     xun: ganzhiName(xunHead(jz)),
     void0: BRANCHES[v0],
@@ -75,15 +85,12 @@ export function pillarView(jz: number, dayStem: number, isDayPillar = false): Pi
   const hiddenStems: HiddenStem[] = [];
   for (let i = 0; i < hidden.length; i++) {
     const h = hidden[i];
-    hiddenStems.push({ stem: STEMS[h], element: elementName(STEM_ELEMENT[h]), ten_god: tenGod(dayStem, h) });
+    const element = elementName(STEM_ELEMENT[h]);
+    hiddenStems.push({ stem: STEMS[h], element, element_zh: ELEMENT_ZH[element], ten_god: tenGod(dayStem, h) });
   }
   return {
-    ganzhi: s.ganzhi,
-    stem: s.stem,
-    branch: s.branch,
-    stem_element: s.stem_element,
-    branch_element: s.branch_element,
-    nayin: s.nayin,
+    // The same leading fields, in the same order, as a neighbouring hour's compact pillar.
+    ...compactPillar(jz),
     ten_god: isDayPillar ? DAY_MASTER_LABEL : tenGod(dayStem, stemOf(jz)),
     hidden_stems: hiddenStems,
     growth_stage: growthStage(dayStem, branch),
@@ -98,14 +105,25 @@ export interface CompactPillar {
   stem: string;
   branch: string;
   stem_element: Element;
+  stem_element_zh: ElementZh;
   branch_element: Element;
+  branch_element_zh: ElementZh;
   nayin: string;
 }
 
 /** Names, elements and nayin of a sexagenary index. */
 export function compactPillar(jz: number): CompactPillar {
   const s = STATIC[jz];
-  return { ganzhi: s.ganzhi, stem: s.stem, branch: s.branch, stem_element: s.stem_element, branch_element: s.branch_element, nayin: s.nayin };
+  return {
+    ganzhi: s.ganzhi,
+    stem: s.stem,
+    branch: s.branch,
+    stem_element: s.stem_element,
+    stem_element_zh: s.stem_element_zh,
+    branch_element: s.branch_element,
+    branch_element_zh: s.branch_element_zh,
+    nayin: s.nayin,
+  };
 }
 
 /** A pillar shown only by name and nayin (胎元, 命宫, 身宫). */

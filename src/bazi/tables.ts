@@ -25,6 +25,22 @@ export const ELEMENTS = ["wood", "fire", "earth", "metal", "water"] as const;
 /** An element name as used in every chart field (English lowercase, the service's convention). */
 export type Element = (typeof ELEMENTS)[number];
 
+/**
+ * The one English ↔ Chinese table of the five elements, for the whole service: BaZi answers the
+ * English name in a field X and the Chinese beside it in X_zh; LiuYao answers the Chinese name (its
+ * ELEMENTS are {@link ELEMENTS_ZH}) in X and the English in X_en. Nothing else spells the pairing.
+ */
+export const ELEMENT_ZH = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" } as const satisfies Readonly<Record<Element, string>>;
+
+/** An element's Chinese name: 木 火 土 金 水. */
+export type ElementZh = (typeof ELEMENT_ZH)[Element];
+
+/** The Chinese names in the generating order, index for index with {@link ELEMENTS}. */
+export const ELEMENTS_ZH: readonly ElementZh[] = Object.freeze(ELEMENTS.map((e) => ELEMENT_ZH[e]));
+
+/** Chinese → English: {@link ELEMENT_ZH} read backwards. */
+export const ELEMENT_EN: Readonly<Record<ElementZh, Element>> = Object.freeze(Object.fromEntries(ELEMENTS.map((e) => [ELEMENT_ZH[e], e])) as Record<ElementZh, Element>);
+
 /** Element index of each stem: 甲乙 wood, 丙丁 fire, 戊己 earth, 庚辛 metal, 壬癸 water. */
 export const STEM_ELEMENT: readonly number[] = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4];
 

@@ -3,7 +3,7 @@
  * session-routes.ts. Safety, filtering and scoring happen in the pure core (createPlanBody);
  * the route validates, reads the named chart, stores the Plan and answers.
  */
-import { missingFromBody } from "../platform/pipeline.ts";
+import { missingFromBody } from "../platform/errors.ts";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";

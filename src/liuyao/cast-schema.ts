@@ -5,6 +5,7 @@
  * The type checks at the end keep each schema equal to the engine type it documents.
  */
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { ELEMENTS as ELEMENTS_EN } from "../bazi/tables.ts";
 import { StringEnum } from "../platform/schemas.ts";
 import { CONVENTION_FLAGS, type CastCalendar } from "./calendar.ts";
 import type { DayanProvenance } from "./dayan.ts";
@@ -17,12 +18,16 @@ import { TRIGRAM_NAMES } from "./trigrams.ts";
 import { LINE_MARKS, type ChangedHexagram, type ChangedLine, type LineTransform, type PrimaryHexagram, type PrimaryLine } from "./types.ts";
 
 const closed = { additionalProperties: false } as const;
+const LATER = "Absent on casts stored before it was added.";
 
 const Position = (description = "Line position, 1 = bottom.") => Type.Integer({ minimum: 1, maximum: 6, description });
 const Positions = (description: string) => Type.Array(Position(), { maxItems: 6, description });
 const Stem = (description?: string) => StringEnum(STEMS, description ? { description } : {});
 const Branch = (description?: string) => StringEnum(BRANCHES, description ? { description } : {});
 const Element = (description?: string) => StringEnum(ELEMENTS, description ? { description } : {});
+/** The English name beside a Chinese element field `field` (the shared table, src/bazi/tables.ts ELEMENT_ZH). */
+const ElementEn = (field: string) =>
+  Type.Optional(StringEnum(ELEMENTS_EN, { description: `\`${field}\` in English: wood 木, fire 火, earth 土, metal 金, water 水. ${LATER}` }));
 const Relative = (description?: string) => StringEnum(RELATIVES, description ? { description } : {});
 const Trigram = (description: string) => StringEnum(TRIGRAM_NAMES, { description });
 const LineValueSchema = Type.Union([Type.Literal(6), Type.Literal(7), Type.Literal(8), Type.Literal(9)], {
@@ -55,6 +60,7 @@ export const LiuyaoHiddenSpirit = Type.Object(
     stem: Stem("Its 纳甲 stem in the palace's pure hexagram."),
     branch: Branch("Its branch in the palace's pure hexagram."),
     element: Element(),
+    element_en: ElementEn("element"),
     fei_branch: Branch("Branch of the 飞神, the visible line it lies under."),
     fei_relative: Relative("六亲 of the 飞神."),
     ambiguous: Type.Boolean({ description: "True if the relative occurs twice in the pure hexagram (never for the 64; kept for schema stability)." }),
@@ -94,6 +100,7 @@ export const LiuyaoLine = Type.Object(
     stem: Stem("纳甲 stem."),
     branch: Branch("纳甲 branch (纳支)."),
     element: Element("The branch's element (五行)."),
+    element_en: ElementEn("element"),
     relative: Relative("六亲 (six relatives) from the palace element."),
     spirit: StringEnum(SIX_SPIRITS, { description: "六神 (six spirits), laid from line 1 by the day stem." }),
     mark: Type.Union([StringEnum(LINE_MARKS), Type.Null()], { description: "世 (world line) or 应 (response line), or null." }),
@@ -108,7 +115,7 @@ export const LiuyaoLine = Type.Object(
     description: "A line of the primary (本) hexagram, with its 纳甲 and its states on the day of the cast.",
     examples: [
       {
-        position: 3, yang: true, stem: "己", branch: "亥", element: "水", relative: "兄弟", value: 9, moving: true, spirit: "勾陈", mark: null, void: false, month_break: false, day_clash: false,
+        position: 3, yang: true, stem: "己", branch: "亥", element: "水", element_en: "water", relative: "兄弟", value: 9, moving: true, spirit: "勾陈", mark: null, void: false, month_break: false, day_clash: false,
         strength: { month: "囚", day: "泄", day_branch: null, day_break: false, hidden_moving: false, effective_void: false, tomb: "changed" },
       },
     ],
@@ -123,6 +130,7 @@ const hexagramFacts = {
   king_wen: KingWen,
   palace: Trigram("The 八宫 palace the hexagram belongs to."),
   palace_element: Element("The palace's element; the 六亲 are counted from it."),
+  palace_element_en: ElementEn("palace_element"),
   generation: StringEnum(GENERATIONS, { description: "Place in the palace: 本宫 (the pure hexagram), 一世…五世, 游魂 (wandering soul), 归魂 (returning soul)." }),
   world: Position("Position of the 世 (world) line."),
   response: Position("Position of the 应 (response) line."),
@@ -157,6 +165,7 @@ export const LiuyaoChangedLine = Type.Object(
     stem: Stem("纳甲 stem."),
     branch: Branch("纳甲 branch (纳支)."),
     element: Element("The branch's element (五行)."),
+    element_en: ElementEn("element"),
     relative: Relative("六亲 from the ORIGINAL (primary) palace element, the standard rule."),
     relative_own_palace: Relative("六亲 from the changed hexagram's own palace (minority convention, for reference)."),
   },
@@ -170,7 +179,9 @@ export const LiuyaoLineTransform = Type.Object(
     from: Branch("Branch of the moving line."),
     to: Branch("Branch of the line it changes into."),
     from_element: Element(),
+    from_element_en: ElementEn("from_element"),
     to_element: Element(),
+    to_element_en: ElementEn("to_element"),
     tags: Type.Array(StringEnum(TRANSFORM_TAGS), {
       minItems: 1,
       maxItems: 2,
@@ -265,16 +276,26 @@ export const DayanDraw = Type.Object(
 
 // Each schema is the engine type it documents: a field added to one and not the other fails the type check.
 type Plain<T> = T extends readonly (infer E)[] ? Plain<E>[] : T extends object ? { -readonly [K in keyof T]: Plain<T[K]> } : T;
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Identical types (not only mutually assignable, which would let an optional field go missing on one side). */
+type Same<A, B> = (<G>() => G extends A ? 1 : 2) extends <G>() => G extends B ? 1 : 2 ? true : false;
 const same = <S extends TSchema, T>(ok: Same<Plain<Static<S>>, Plain<T>>) => ok;
+/**
+ * Fields the engine always writes but casts stored before them lack: a line's `strength` and every
+ * `_en` element name. The schemas make them optional, at any depth; everything else is as the engine types say.
+ */
+type AddedLater = "strength" | `${string}_en`;
+type Stored<T> = T extends readonly (infer E)[]
+  ? Stored<E>[]
+  : T extends object
+    ? { [K in keyof T as K extends AddedLater ? never : K]: Stored<T[K]> } & { [K in keyof T as K extends AddedLater ? K : never]?: Stored<T[K]> }
+    : T;
 same<typeof HexagramRef, HexagramRefType>(true);
-same<typeof LiuyaoHiddenSpirit, HiddenSpirit>(true);
+same<typeof LiuyaoHiddenSpirit, Stored<HiddenSpirit>>(true);
 same<typeof LiuyaoLineStrength, LineStrength>(true);
-// `strength` is optional in the schema only (casts stored before it was added).
-same<typeof LiuyaoLine, Omit<PrimaryLine, "strength"> & { strength?: LineStrength }>(true);
-same<typeof LiuyaoPrimaryHexagram, Omit<PrimaryHexagram, "lines"> & { lines: (Omit<PrimaryLine, "strength"> & { strength?: LineStrength })[] }>(true);
-same<typeof LiuyaoChangedLine, ChangedLine>(true);
-same<typeof LiuyaoLineTransform, LineTransform>(true);
-same<typeof LiuyaoChangedHexagram, ChangedHexagram>(true);
+same<typeof LiuyaoLine, Stored<PrimaryLine>>(true);
+same<typeof LiuyaoPrimaryHexagram, Stored<PrimaryHexagram>>(true);
+same<typeof LiuyaoChangedLine, Stored<ChangedLine>>(true);
+same<typeof LiuyaoLineTransform, Stored<LineTransform>>(true);
+same<typeof LiuyaoChangedHexagram, Stored<ChangedHexagram>>(true);
 same<typeof LiuyaoCalendar, CastCalendar>(true);
 same<typeof DayanDraw, DayanProvenance>(true);

@@ -5,13 +5,20 @@
  * Source: the common 干支/五行 tables as printed in 《增删卜易》 and 《卜筮正宗》;
  * test/unit/liuyao/ganzhi.test.ts re-derives the clash/combine/relative rules.
  */
+import { ELEMENT_EN, ELEMENTS_ZH, type Element as ElementEn, type ElementZh } from "../bazi/tables.ts";
 
 /** The ten heavenly stems in cyclic order (甲 = 0). */
 export const STEMS = ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛", "壬", "癸"] as const;
 /** The twelve earthly branches in cyclic order (子 = 0). */
 export const BRANCHES = ["子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥"] as const;
-/** The five elements in generating (相生) order: each one generates the next. */
-export const ELEMENTS = ["木", "火", "土", "金", "水"] as const;
+/**
+ * The five elements in generating (相生) order: each one generates the next. LiuYao names them in
+ * Chinese (木 火 土 金 水); the English name beside each (an `_en` field) comes from the one table
+ * shared with BaZi, src/bazi/tables.ts ELEMENT_ZH / ELEMENT_EN.
+ */
+export const ELEMENTS = ELEMENTS_ZH;
+/** Chinese → English element name (the shared table). */
+export { ELEMENT_EN, type ElementEn };
 /**
  * The six relatives, ordered by their element offset from the palace element
  * along the generating cycle (same, I generate, I control, controls me, generates me).
@@ -22,7 +29,7 @@ export const SIX_SPIRITS = ["青龙", "朱雀", "勾陈", "螣蛇", "白虎", "�
 
 export type Stem = (typeof STEMS)[number];
 export type Branch = (typeof BRANCHES)[number];
-export type Element = (typeof ELEMENTS)[number];
+export type Element = ElementZh;
 export type Relative = (typeof RELATIVES)[number];
 export type Spirit = (typeof SIX_SPIRITS)[number];
 

@@ -1,12 +1,14 @@
 import {
   BRANCHES,
   BRANCH_ELEMENT,
+  ELEMENT_EN,
   RELATIVES,
   branchesClash,
   branchesCombine,
   relativeOf,
   type Branch,
   type Element,
+  type ElementEn,
   type Relative,
   type Stem,
 } from "./ganzhi.ts";
@@ -21,6 +23,8 @@ export interface NajiaLine {
   readonly stem: Stem;
   readonly branch: Branch;
   readonly element: Element;
+  /** `element` in English (the shared table, src/bazi/tables.ts). */
+  readonly element_en: ElementEn;
   readonly relative: Relative;
 }
 
@@ -31,6 +35,8 @@ export interface HiddenSpirit {
   readonly stem: Stem;
   readonly branch: Branch;
   readonly element: Element;
+  /** `element` in English. */
+  readonly element_en: ElementEn;
   /** Branch of the 飞神, the visible line the hidden spirit lies under. */
   readonly fei_branch: Branch;
   readonly fei_relative: Relative;
@@ -56,6 +62,8 @@ export interface Hexagram {
   readonly lower: TrigramName;
   readonly palace: TrigramName;
   readonly palace_element: Element;
+  /** `palace_element` in English. */
+  readonly palace_element_en: ElementEn;
   readonly generation: Generation;
   readonly world: number;
   readonly response: number;
@@ -89,6 +97,7 @@ export function najiaOf(bits: string, palaceElement: Element): NajiaLine[] {
       stem: inner ? lower.innerStem : upper.outerStem,
       branch,
       element,
+      element_en: ELEMENT_EN[element],
       relative: relativeOf(palaceElement, element),
     };
   });
@@ -112,6 +121,7 @@ function hiddenOf(lines: readonly NajiaLine[], pure: readonly NajiaLine[]): Hidd
         stem: src.stem,
         branch: src.branch,
         element: src.element,
+        element_en: src.element_en,
         fei_branch: fei.branch,
         fei_relative: fei.relative,
         ambiguous: sources.length > 1,
@@ -157,6 +167,7 @@ function buildCore([short, upper, lower]: (typeof KING_WEN_SEQUENCE)[number], in
     lower,
     palace: slot.palace,
     palace_element: palaceElement,
+    palace_element_en: ELEMENT_EN[palaceElement],
     generation: slot.generation,
     world: slot.world,
     response: slot.response,

@@ -24,7 +24,7 @@ export { transformTags, type TransformTag } from "./transforms.ts";
 export { usefulGod, NO_USEFUL_GOD_CODES, type NoUsefulGod, type QuestionFrame, type RelativeLines, type UsefulGod } from "./useful-god.ts";
 export { timingCandidate, type TimingCandidate, type TimingRule } from "./timing.ts";
 export type { LineStrength } from "./strength.ts";
-export type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
+export type { Branch, Element, ElementEn, Relative, Spirit, Stem } from "./ganzhi.ts";
 export type {
   CastInput,
   CastMethod,

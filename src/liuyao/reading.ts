@@ -68,6 +68,7 @@ function primaryOf(hex: Hexagram, lines: readonly LineValue[], cal: CastCalendar
     lower: hex.lower,
     palace: hex.palace,
     palace_element: hex.palace_element,
+    palace_element_en: hex.palace_element_en,
     generation: hex.generation,
     world: hex.world,
     response: hex.response,
@@ -101,6 +102,7 @@ function changedOf(primary: Hexagram, changed: Hexagram, moving: readonly number
     king_wen: changed.king_wen,
     palace: changed.palace,
     palace_element: changed.palace_element,
+    palace_element_en: changed.palace_element_en,
     generation: changed.generation,
     world: changed.world,
     response: changed.response,
@@ -112,6 +114,7 @@ function changedOf(primary: Hexagram, changed: Hexagram, moving: readonly number
       stem: l.stem,
       branch: l.branch,
       element: l.element,
+      element_en: l.element_en,
       // The standard rule: the changed lines are kin of the ORIGINAL palace.
       relative: relativeOf(primary.palace_element, l.element),
       relative_own_palace: l.relative,
@@ -124,7 +127,9 @@ function changedOf(primary: Hexagram, changed: Hexagram, moving: readonly number
         from: from.branch,
         to: to.branch,
         from_element: from.element,
+        from_element_en: from.element_en,
         to_element: to.element,
+        to_element_en: to.element_en,
         tags: transformTags(from.branch, to.branch),
       };
     }),

@@ -1,7 +1,7 @@
 import type { LineStrength } from "./strength.ts";
 import type { CastCalendar } from "./calendar.ts";
 import type { DayanProvenance } from "./dayan.ts";
-import type { Branch, Element, Relative, Spirit, Stem } from "./ganzhi.ts";
+import type { Branch, Element, ElementEn, Relative, Spirit, Stem } from "./ganzhi.ts";
 import type { Hexagram, HexagramRef, HiddenSpirit, NajiaLine } from "./hexagrams.ts";
 import type { TransformTag } from "./transforms.ts";
 import type { NoUsefulGod, UsefulGod } from "./useful-god.ts";
@@ -39,6 +39,8 @@ export interface PrimaryLine {
   readonly stem: Stem;
   readonly branch: Branch;
   readonly element: Element;
+  /** `element` in English (the shared table, src/bazi/tables.ts). */
+  readonly element_en: ElementEn;
   readonly relative: Relative;
   readonly spirit: Spirit;
   /** 世 or 应 mark, or null. */
@@ -56,7 +58,7 @@ export interface PrimaryLine {
 /** The facts of a hexagram that a reading repeats from the 64-hexagram table. */
 type HexagramFacts = Pick<
   Hexagram,
-  "bits" | "name" | "short_name" | "king_wen" | "palace" | "palace_element" | "generation" | "world" | "response" | "liuchong" | "liuhe"
+  "bits" | "name" | "short_name" | "king_wen" | "palace" | "palace_element" | "palace_element_en" | "generation" | "world" | "response" | "liuchong" | "liuhe"
 >;
 
 /** The primary (本) hexagram of a reading. */
@@ -83,7 +85,11 @@ export interface LineTransform {
   /** Branch of the line it changes into. */
   readonly to: Branch;
   readonly from_element: Element;
+  /** `from_element` in English. */
+  readonly from_element_en: ElementEn;
   readonly to_element: Element;
+  /** `to_element` in English. */
+  readonly to_element_en: ElementEn;
   readonly tags: readonly TransformTag[];
 }
 

@@ -99,6 +99,21 @@ export function validationError(details: ValidationDetail[], status?: 400 | 422,
 
 /** Builds the JSON Response for an ApiError, with X-Request-Id and Retry-After where due. */
 /** What every API answer carries, success or error: never sniffed as another type, never cached. */
+/** A path id that names nothing of the App (another App's id reads the same). */
+export function notFound(id: string): ApiError {
+  return new ApiError("RESOURCE_NOT_FOUND", `No resource with id "${id}" exists in this App.`);
+}
+
+/**
+ * A resource the request's body names that is not in the App: every such answer says what was
+ * looked for, that the id came from the body, and carries the field by its name ("plan_id": …), as
+ * the spec's BAZI_CHART_NOT_FOUND does for a Plan's chart.
+ * @example missingFromBody("RESOURCE_NOT_FOUND", "Healing Plan", "plan_id", "hpl_x")
+ */
+export function missingFromBody(code: "RESOURCE_NOT_FOUND" | "SUBJECT_NOT_FOUND" | "PREVIOUS_RESPONSE_NOT_FOUND" | "BAZI_CHART_NOT_FOUND", noun: string, field: string, id: string, hint = ""): ApiError {
+  return new ApiError(code, `No ${noun} "${id}" exists in this App (${field} in the body)${hint ? `; ${hint}` : ""}.`, { fields: { [field]: id } });
+}
+
 export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
 export function errorResponse(err: ApiError, requestId: string, extraHeaders: Record<string, string> = {}): Response {

@@ -5,7 +5,7 @@
  * transaction (business write + stored answer) → answer with headers.
  */
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { API_ANSWER_HEADERS, ApiError, errorResponse, validationError } from "./errors.ts";
+import { API_ANSWER_HEADERS, ApiError, errorResponse, notFound, validationError } from "./errors.ts";
 import { newId } from "./ids.ts";
 import { readJsonBody } from "./body.ts";
 import { compile, storableParam, type Validator } from "./validation.ts";
@@ -272,19 +272,5 @@ function readQuery(schema: TObject, search: URLSearchParams): Record<string, unk
     query[name] = type === "array" ? values.flatMap((v) => v.split(",")) : type === "integer" && typeof one === "string" && /^-?\d{1,15}$/.test(one) ? Number(one) : one;
   }
   return query;
-}
-
-export function notFound(id: string): ApiError {
-  return new ApiError("RESOURCE_NOT_FOUND", `No resource with id "${id}" exists in this App.`);
-}
-
-/**
- * A resource the request's body names that is not in the App: every such answer says what was
- * looked for, that the id came from the body, and carries the field by its name ("plan_id": …), as
- * the spec's BAZI_CHART_NOT_FOUND does for a Plan's chart.
- * @example missingFromBody("RESOURCE_NOT_FOUND", "Healing Plan", "plan_id", "hpl_x")
- */
-export function missingFromBody(code: "RESOURCE_NOT_FOUND" | "SUBJECT_NOT_FOUND" | "PREVIOUS_RESPONSE_NOT_FOUND" | "BAZI_CHART_NOT_FOUND", noun: string, field: string, id: string, hint = ""): ApiError {
-  return new ApiError(code, `No ${noun} "${id}" exists in this App (${field} in the body)${hint ? `; ${hint}` : ""}.`, { fields: { [field]: id } });
 }
 

@@ -4,7 +4,7 @@
  * downstream data.
  */
 import { defineEndpoint, JsonText, type Endpoint, type HandlerResult } from "./endpoint.ts";
-import { notFound } from "./pipeline.ts";
+import { notFound } from "./errors.ts";
 import { listEndpoint } from "./list-endpoint.ts";
 import type { SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";

@@ -6,7 +6,7 @@
  * transaction. The decisions are pure (turn.ts, facts/); this module only fetches
  * and maps outcomes to errors.
  */
-import { missingFromBody } from "../platform/pipeline.ts";
+import { missingFromBody } from "../platform/errors.ts";
 import { ApiError, validationError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { iso } from "../platform/schemas.ts";

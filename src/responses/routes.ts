@@ -3,7 +3,7 @@
  * capability of a Response is in its body (first) or its parent (follow-up), so
  * these endpoints declare `capability: null` and check it in the handler.
  */
-import { missingFromBody } from "../platform/pipeline.ts";
+import { missingFromBody } from "../platform/errors.ts";
 import { listEndpoint } from "../platform/list-endpoint.ts";
 import { Type } from "@sinclair/typebox";
 import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "../platform/endpoint.ts";

@@ -8,6 +8,8 @@ import { CONVENTIONS_JSON } from "../../src/bazi/index.ts";
 import { recordFragment } from "../../src/db/record-fragments.ts";
 import { openSqliteStore } from "../../src/db/sqlite/store.ts";
 import { openPostgresStore } from "../../src/db/postgres/store.ts";
+import { BAZI, elementPairs, withoutPairs } from "../unit/bazi/element-pairs.ts";
+import { responsesClient } from "../helpers/responses.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -235,6 +237,47 @@ describe("a chart is stored without its conventions block (src/db/record-fragmen
       expect(await other.subjects.chart.get(s.tenant.app.id, created.json.id)).toBe(created.text);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("element names in both forms: each English element field has its Chinese `_zh` beside it", () => {
+  // 1949-10-01 15:00 with an approximate time: combinations among the pillars and neighbouring hours.
+  const anchor = { year: 1949, month: 10, day: 1, hour: 15, gender: "男", time_confidence: "approximate" };
+  const fields = (answer: unknown) => elementPairs(answer, BAZI);
+
+  test("a created chart answers both forms on every element field, and GET answers the same", async () => {
+    const created = await post({ birth: anchor });
+    expect(created.status).toBe(201);
+    const { paths, problems } = fields(created.json);
+    expect(problems).toEqual([]);
+    for (const path of ["$.pillars.day.stem_element", "$.pillars.hour.hidden_stems[].element", "$.pillars.hour.alternatives[].branch_element", "$.day_master.element", "$.five_elements.favorable_elements", "$.five_elements.unfavorable_elements", "$.relations[].element"]) {
+      expect(paths).toContain(path);
+    }
+    expect((await s.request("GET", `/v1/bazi/charts/${created.json.id}`)).text).toBe(created.text);
+    const withYears = await s.request("GET", `/v1/bazi/charts/${created.json.id}?include=luck.years`);
+    expect(fields(withYears.json).problems).toEqual([]);
+    expect(fields(withYears.json).paths).toContain("$.luck.pillars[].years[].relations[].element");
+  });
+
+  test("a chart stored before the pairs existed is answered as stored, gets its annual pillars with both forms, and Responses read it as a new one", async () => {
+    const created = await post({ birth: anchor });
+    const id = `${created.json.id}O`;
+    const old = JSON.stringify({ ...withoutPairs(created.json, BAZI), id });
+    expect(old).not.toContain('_zh"');
+    await s.db.run("INSERT INTO charts (id, app_id, end_user_id, created_at, record) VALUES (?, ?, NULL, ?, ?)", id, s.tenant.app.id, 0, old);
+    expect((await s.request("GET", `/v1/bazi/charts/${id}`)).text).toBe(old);
+
+    const read = await s.request("GET", `/v1/bazi/charts/${id}?include=luck.years`);
+    expect(read.status).toBe(200);
+    const fresh = (await s.request("GET", `/v1/bazi/charts/${created.json.id}?include=luck.years`)).json;
+    expect(read.json.luck).toEqual(fresh.luck);
+    expect(read.json.day_master.element_zh).toBeUndefined();
+
+    const r = responsesClient(s);
+    for (const input of ["我的五行喜用是什么？", "What are my favorable elements?", "今年运势如何？"]) {
+      const [before, now] = await Promise.all([r.first("bazi", id, input), r.first("bazi", created.json.id, input)]);
+      expect(before.output_text).toBe(now.output_text);
     }
   });
 });

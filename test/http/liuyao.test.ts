@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
+import { LIUYAO, elementPairs, withoutPairs } from "../unit/bazi/element-pairs.ts";
+import { responsesClient } from "../helpers/responses.ts";
 
 let s: TestServer;
 const now = Date.parse("2025-06-15T10:00:00Z");
@@ -111,5 +113,44 @@ describe("casts", () => {
     const t = await s.newTenant({ capabilities: ["bazi"] });
     expectErrorShape(await post(manual, t.key), 403, "CAPABILITY_NOT_GRANTED");
     expectErrorShape(await s.request("GET", "/v1/liuyao/casts/lyc_x", { key: t.key }), 403, "CAPABILITY_NOT_GRANTED");
+  });
+});
+
+describe("element names in both forms: each Chinese element field has its English `_en` beside it", () => {
+  test("a created cast answers both forms on every element field, and GET answers the same", async () => {
+    // 雷火丰 → 泽雷随 on 2026-03-10: moving lines, so the changed hexagram and its transforms too.
+    const created = await post({ ...manual, cast_at: "2026-03-10T09:30:00+08:00" });
+    expect(created.status).toBe(201);
+    const { paths, problems } = elementPairs(created.json, LIUYAO);
+    expect(problems).toEqual([]);
+    for (const path of ["$.primary.palace_element", "$.primary.lines[].element", "$.changed.palace_element", "$.changed.lines[].element", "$.changed.transforms[].from_element", "$.changed.transforms[].to_element"]) {
+      expect(paths).toContain(path);
+    }
+    expect((await s.request("GET", `/v1/liuyao/casts/${created.json.id}`)).text).toBe(created.text);
+  });
+
+  test("a hidden spirit (伏神) has both forms, on the hexagram and as the useful god", async () => {
+    // 天风姤 has no 妻财 line: its 妻财 is the hidden spirit 甲寅 from 乾为天, the useful god of a money question.
+    const created = await post({ question: "钱包丢了能找回来吗", method: "manual_lines", lines: [8, 7, 7, 7, 7, 7], cast_at: "2025-06-15T18:00:00+08:00" });
+    expect(created.status).toBe(201);
+    const { paths, problems } = elementPairs(created.json, LIUYAO);
+    expect(problems).toEqual([]);
+    expect(paths).toContain("$.primary.hidden[].element");
+    expect(paths).toContain("$.useful_god.hidden.element");
+  });
+
+  test("a cast stored before the pairs existed is answered as stored, and Responses read it as a new one", async () => {
+    const created = await post({ ...manual, cast_at: "2026-03-10T09:30:00+08:00" });
+    const id = `${created.json.id}O`;
+    const old = JSON.stringify({ ...withoutPairs(created.json, LIUYAO), id });
+    expect(old).not.toContain("_en\"");
+    await s.db.run("INSERT INTO casts (id, app_id, end_user_id, created_at, record) VALUES (?, ?, NULL, ?, ?)", id, s.tenant.app.id, 0, old);
+    expect((await s.request("GET", `/v1/liuyao/casts/${id}`)).text).toBe(old);
+
+    const r = responsesClient(s);
+    for (const input of ["这卦怎么看？", "What does the changed hexagram say?", "用神旺衰如何？"]) {
+      const [before, now] = await Promise.all([r.first("liuyao", id, input), r.first("liuyao", created.json.id, input)]);
+      expect(before.output_text).toBe(now.output_text);
+    }
   });
 });

@@ -4,17 +4,13 @@
  * them in the binary. Kept in step with migrations/postgres/meta/_journal.json:
  * a migration in the journal but not here fails at start.
  */
+import { embeddedMigrations, type EmbeddedMigration } from "../embedded-migrations.ts";
 import journal from "../../../migrations/postgres/meta/_journal.json" with { type: "json" };
 import m0000 from "../../../migrations/postgres/0000_initial.sql" with { type: "text" };
 import m0001 from "../../../migrations/postgres/0001_shared_limits.sql" with { type: "text" };
 import m0002 from "../../../migrations/postgres/0002_record_fragments.sql" with { type: "text" };
 import m0003 from "../../../migrations/postgres/0003_lists.sql" with { type: "text" };
 import m0004 from "../../../migrations/postgres/0004_session_lists.sql" with { type: "text" };
-
-export interface EmbeddedMigration {
-  tag: string;
-  sql: string;
-}
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
@@ -24,10 +20,6 @@ const SQL_BY_TAG: Record<string, string> = {
   "0004_session_lists": m0004,
 };
 
-export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {
-  const sql = SQL_BY_TAG[entry.tag];
-  if (sql === undefined) throw new Error(`migration ${entry.tag} is in the journal but not embedded in src/db/postgres/migrations.ts`);
-  return { tag: entry.tag, sql };
-});
+export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/postgres/migrations.ts");
 
 export const EMBEDDED_TAGS = Object.keys(SQL_BY_TAG);

@@ -4,6 +4,7 @@
  * list matches migrations/meta/_journal.json, so a new migration cannot be
  * forgotten here.
  */
+import { embeddedMigrations, type EmbeddedMigration } from "../embedded-migrations.ts";
 import journal from "../../../migrations/sqlite/meta/_journal.json" with { type: "json" };
 import m0000 from "../../../migrations/sqlite/0000_platform.sql" with { type: "text" };
 import m0001 from "../../../migrations/sqlite/0001_subjects.sql" with { type: "text" };
@@ -13,11 +14,6 @@ import m0004 from "../../../migrations/sqlite/0004_readiness_probe.sql" with { t
 import m0005 from "../../../migrations/sqlite/0005_record_fragments.sql" with { type: "text" };
 import m0006 from "../../../migrations/sqlite/0006_lists.sql" with { type: "text" };
 import m0007 from "../../../migrations/sqlite/0007_session_lists.sql" with { type: "text" };
-
-export interface EmbeddedMigration {
-  tag: string;
-  sql: string;
-}
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_platform": m0000,
@@ -30,10 +26,6 @@ const SQL_BY_TAG: Record<string, string> = {
   "0007_session_lists": m0007,
 };
 
-export const MIGRATIONS: EmbeddedMigration[] = journal.entries.map((entry) => {
-  const sql = SQL_BY_TAG[entry.tag];
-  if (sql === undefined) throw new Error(`migration ${entry.tag} is in the journal but not embedded in src/db/migrations.ts`);
-  return { tag: entry.tag, sql };
-});
+export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/sqlite/migrations.ts");
 
 export const EMBEDDED_TAGS = Object.keys(SQL_BY_TAG);

@@ -4,6 +4,7 @@
  */
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { GLOSSARY } from "../data/glossary.ts";
+import { ELEMENT_ZH } from "../../bazi/tables.ts";
 
 /** Chooses the Chinese or the English wording. */
 export const say = (lang: ReplyLanguage, zh: string, en: string) => (lang === "zh" ? zh : en);
@@ -19,8 +20,8 @@ export function list(lang: ReplyLanguage, items: readonly string[]): string {
 }
 
 /** English element names of a chart → the Chinese characters. */
-export const ELEMENT_ZH: Readonly<Record<string, string>> = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" };
-export const elementName = (lang: ReplyLanguage, element: string) => (lang === "zh" ? (ELEMENT_ZH[element] ?? element) : element);
+const ELEMENT_ZH_BY_NAME: Readonly<Record<string, string>> = ELEMENT_ZH;
+export const elementName = (lang: ReplyLanguage, element: string) => (lang === "zh" ? (ELEMENT_ZH_BY_NAME[element] ?? element) : element);
 
 /** Topic patterns are matched against foldText(input): simplified, lower case. */
 export function matchesTopic(input: string, pattern: RegExp): boolean {

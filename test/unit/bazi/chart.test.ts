@@ -15,7 +15,9 @@ import { type ChartBody, computeChart } from "../../../src/bazi/chart.ts";
 import type { Element } from "../../../src/bazi/tables.ts";
 import { chartOf as chart } from "./chart-helpers.ts";
 
-const hs = (...pairs: [string, Element, string][]) => pairs.map(([stem, element, ten_god]) => ({ stem, element, ten_god }));
+/** The five elements' Chinese names (the fixed table every `_zh` field follows). */
+const ZH = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" } as const;
+const hs = (...pairs: [string, Element, string][]) => pairs.map(([stem, element, ten_god]) => ({ stem, element, element_zh: ZH[element], ten_god }));
 
 describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 yang wood)", () => {
   const c = chart({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
@@ -27,7 +29,7 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
 
   test("pillars", () => {
     expect(c.pillars.year).toEqual({
-      ganzhi: "己丑", stem: "己", branch: "丑", stem_element: "earth", branch_element: "earth",
+      ganzhi: "己丑", stem: "己", branch: "丑", stem_element: "earth", stem_element_zh: "土", branch_element: "earth", branch_element_zh: "土",
       nayin: "霹雳火", // 戊子己丑霹雳火
       ten_god: "正财", // earth: 甲 controls it → wealth; 己 yin vs 甲 yang → 正
       hidden_stems: hs(["己", "earth", "正财"], ["癸", "water", "正印"], ["辛", "metal", "正官"]),
@@ -35,18 +37,18 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
       xun: "甲申", void: ["午", "未"], // 己丑 is 6th after 甲申; 甲申…癸巳 miss 午未
     });
     expect(c.pillars.month).toEqual({
-      ganzhi: "癸酉", stem: "癸", branch: "酉", stem_element: "water", branch_element: "metal",
+      ganzhi: "癸酉", stem: "癸", branch: "酉", stem_element: "water", stem_element_zh: "水", branch_element: "metal", branch_element_zh: "金",
       nayin: "剑锋金", ten_god: "正印", // water generates wood → resource, opposite polarity
       hidden_stems: hs(["辛", "metal", "正官"]), growth_stage: "胎", // 亥…申绝 酉胎
       xun: "甲子", void: ["戌", "亥"],
     });
     expect(c.pillars.day).toEqual({
-      ganzhi: "甲子", stem: "甲", branch: "子", stem_element: "wood", branch_element: "water",
+      ganzhi: "甲子", stem: "甲", branch: "子", stem_element: "wood", stem_element_zh: "木", branch_element: "water", branch_element_zh: "水",
       nayin: "海中金", ten_god: "日主", hidden_stems: hs(["癸", "water", "正印"]), growth_stage: "沐浴",
       xun: "甲子", void: ["戌", "亥"],
     });
     expect(c.pillars.hour).toEqual({
-      ganzhi: "壬申", stem: "壬", branch: "申", stem_element: "water", branch_element: "metal",
+      ganzhi: "壬申", stem: "壬", branch: "申", stem_element: "water", stem_element_zh: "水", branch_element: "metal", branch_element_zh: "金",
       nayin: "剑锋金", ten_god: "偏印", // 甲己还加甲: 甲子 乙丑 … 壬申 at 15:00
       hidden_stems: hs(["庚", "metal", "七杀"], ["壬", "water", "偏印"], ["戊", "earth", "偏财"]),
       growth_stage: "绝", xun: "甲子", void: ["戌", "亥"], uncertain: false,
@@ -54,7 +56,7 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
   });
 
   test("day master, five elements (4 : 4 tie decided by the 酉 month: officer → weak)", () => {
-    expect(c.day_master).toEqual({ stem: "甲", element: "wood", yin_yang: "yang" });
+    expect(c.day_master).toEqual({ stem: "甲", element: "wood", element_zh: "木", yin_yang: "yang" });
     // Stems 己 earth 癸 water 甲 wood 壬 water; branches 丑 earth 酉 metal 子 water 申 metal.
     expect(c.five_elements).toEqual({
       counts: { wood: 1, fire: 0, earth: 2, metal: 2, water: 3 },
@@ -72,7 +74,8 @@ describe("1949-10-01 15:00, male (己丑 癸酉 甲子 壬申; day master 甲 ya
         },
       },
       support: 4, drain: 4,
-      favorable_elements: ["water", "wood"], unfavorable_elements: ["fire", "earth", "metal"],
+      favorable_elements: ["water", "wood"], favorable_elements_zh: ["水", "木"],
+      unfavorable_elements: ["fire", "earth", "metal"], unfavorable_elements_zh: ["火", "土", "金"],
     });
   });
 

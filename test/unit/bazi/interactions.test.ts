@@ -74,18 +74,18 @@ describe("a chart's interactions", () => {
   test("1949-10-01 15:00 (己丑 癸酉 甲子 壬申): 甲己 and 子丑 combine apart (no transformation), 酉丑 and 申子 half-combine, 子酉 destroy", () => {
     const c = chartOf({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
     expect(c.relations).toEqual([
-      { type: "stem_combination", members: ["year", "day"], name: "甲己合土", element: "earth", transforms: false },
-      { type: "half_combination", members: ["year", "month"], name: "酉丑半合金局", element: "metal", transforms: false },
-      { type: "six_combination", members: ["year", "day"], name: "子丑合土", element: "earth", transforms: false },
+      { type: "stem_combination", members: ["year", "day"], name: "甲己合土", element: "earth", element_zh: "土", transforms: false },
+      { type: "half_combination", members: ["year", "month"], name: "酉丑半合金局", element: "metal", element_zh: "金", transforms: false },
+      { type: "six_combination", members: ["year", "day"], name: "子丑合土", element: "earth", element_zh: "土", transforms: false },
       { type: "destruction", members: ["month", "day"], name: "子酉破" },
-      { type: "half_combination", members: ["day", "hour"], name: "申子半合水局", element: "water", transforms: false },
+      { type: "half_combination", members: ["day", "hour"], name: "申子半合水局", element: "water", element_zh: "水", transforms: false },
     ]);
   });
 
   test("a stem combination transforms when adjacent, supported by the month and uncontested", () => {
     // 甲 (year) 己 (month) in a 辰 (earth) month: 甲己合土 transforms.
     expect(natalInteractions([stem("甲"), stem("己"), stem("丙"), stem("庚")], [branch("子"), branch("辰"), branch("寅"), branch("午")])[0]).toEqual({
-      type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", transforms: true,
+      type: "stem_combination", members: ["year", "month"], name: "甲己合土", element: "earth", element_zh: "土", transforms: true,
     });
     // The same in a 寅 (wood) month: no.
     expect(natalInteractions([stem("甲"), stem("己"), stem("丙"), stem("庚")], [branch("子"), branch("寅"), branch("寅"), branch("午")])[0]!.transforms).toBe(false);
@@ -97,8 +97,8 @@ describe("a chart's interactions", () => {
   test("a full three-combination forms, and its pairs are not reported again as half-combinations; self-punishment", () => {
     const r = natalInteractions([0, 1, 2, 3], [branch("申"), branch("子"), branch("辰"), branch("辰")]);
     expect(r.filter((x) => x.type === "three_combination")).toEqual([
-      { type: "three_combination", members: ["year", "month", "day"], name: "申子辰三合水局", element: "water", transforms: true },
-      { type: "three_combination", members: ["year", "month", "hour"], name: "申子辰三合水局", element: "water", transforms: true },
+      { type: "three_combination", members: ["year", "month", "day"], name: "申子辰三合水局", element: "water", element_zh: "水", transforms: true },
+      { type: "three_combination", members: ["year", "month", "hour"], name: "申子辰三合水局", element: "water", element_zh: "水", transforms: true },
     ]);
     expect(r.filter((x) => x.type === "half_combination")).toEqual([]);
     expect(r.filter((x) => x.type === "punishment")).toEqual([{ type: "punishment", members: ["day", "hour"], name: "辰辰自刑" }]);

@@ -61,8 +61,8 @@ describe("approximate birth time", () => {
     const c = chart({ year: 1949, month: 10, day: 1, hour: 15, gender: "男", time_confidence: "approximate" });
     expect(c.pillars.hour.uncertain).toBe(true);
     expect(c.pillars.hour.alternatives).toEqual([
-      { time_range: "13:00–14:59", ganzhi: "辛未", stem: "辛", branch: "未", stem_element: "metal", branch_element: "earth", nayin: "路旁土", day_pillar: "甲子" },
-      { time_range: "17:00–18:59", ganzhi: "癸酉", stem: "癸", branch: "酉", stem_element: "water", branch_element: "metal", nayin: "剑锋金", day_pillar: "甲子" },
+      { time_range: "13:00–14:59", ganzhi: "辛未", stem: "辛", branch: "未", stem_element: "metal", stem_element_zh: "金", branch_element: "earth", branch_element_zh: "土", nayin: "路旁土", day_pillar: "甲子" },
+      { time_range: "17:00–18:59", ganzhi: "癸酉", stem: "癸", branch: "酉", stem_element: "water", stem_element_zh: "水", branch_element: "metal", branch_element_zh: "金", nayin: "剑锋金", day_pillar: "甲子" },
     ]);
     expect(codes(c)).toEqual(["APPROXIMATE_BIRTH_TIME"]);
   });

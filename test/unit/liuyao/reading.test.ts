@@ -41,8 +41,8 @@ describe("天山遁 with lines 3 and 6 moving → 泽地萃, on 戊午 day of �
 
   test("伏神 from 乾为天: 子孙 甲子 under line 1, 妻财 甲寅 under line 2", () => {
     expect(r.primary.hidden).toEqual([
-      { position: 1, relative: "子孙", stem: "甲", branch: "子", element: "水", fei_branch: "辰", fei_relative: "父母", ambiguous: false },
-      { position: 2, relative: "妻财", stem: "甲", branch: "寅", element: "木", fei_branch: "午", fei_relative: "官鬼", ambiguous: false },
+      { position: 1, relative: "子孙", stem: "甲", branch: "子", element: "水", element_en: "water", fei_branch: "辰", fei_relative: "父母", ambiguous: false },
+      { position: 2, relative: "妻财", stem: "甲", branch: "寅", element: "木", element_en: "wood", fei_branch: "午", fei_relative: "官鬼", ambiguous: false },
     ]);
   });
 
@@ -51,8 +51,8 @@ describe("天山遁 with lines 3 and 6 moving → 泽地萃, on 戊午 day of �
     expect([c.name, c.king_wen, c.palace, c.generation, c.world, c.response]).toEqual(["泽地萃", 45, "兑", "二世", 2, 5]);
     expect(c.lines.map((l) => l.stem + l.branch + l.relative)).toEqual(["乙未父母", "乙巳官鬼", "乙卯妻财", "丁亥子孙", "丁酉兄弟", "丁未父母"]);
     expect(c.transforms).toEqual([
-      { position: 3, from: "申", to: "卯", from_element: "金", to_element: "木", tags: ["化耗"] },
-      { position: 6, from: "戌", to: "未", from_element: "土", to_element: "土", tags: ["化退神", "比和"] },
+      { position: 3, from: "申", to: "卯", from_element: "金", from_element_en: "metal", to_element: "木", to_element_en: "wood", tags: ["化耗"] },
+      { position: 6, from: "戌", to: "未", from_element: "土", from_element_en: "earth", to_element: "土", to_element_en: "earth", tags: ["化退神", "比和"] },
     ]);
     expect(r.moving_lines).toEqual([3, 6]);
   });
@@ -65,7 +65,7 @@ describe("天山遁 with lines 3 and 6 moving → 泽地萃, on 戊午 day of �
 test("乾 with line 1 moving → 天风姤: the changed line 辛丑 is 父母, 子化丑 is 回头克 and 化合", () => {
   const r = manual([9, 7, 7, 7, 7, 7]);
   expect(r.changed!.name).toBe("天风姤");
-  expect(r.changed!.lines[0]).toEqual({ position: 1, yang: false, stem: "辛", branch: "丑", element: "土", relative: "父母", relative_own_palace: "父母" });
+  expect(r.changed!.lines[0]).toEqual({ position: 1, yang: false, stem: "辛", branch: "丑", element: "土", element_en: "earth", relative: "父母", relative_own_palace: "父母" });
   expect(r.changed!.transforms[0].tags).toEqual(["回头克", "化合"]);
 });
 
