@@ -4,7 +4,7 @@
  */
 import { Elysia } from "elysia";
 import { API_ANSWER_HEADERS, ApiError, errorResponse } from "./platform/errors.ts";
-import { newId } from "./platform/ids.ts";
+import { newId } from "./ids.ts";
 import { Authenticator } from "./platform/auth.ts";
 import { LocalLimiter, SharedLimiter } from "./platform/limits.ts";
 import { RequestCounter } from "./platform/usage.ts";
@@ -18,7 +18,7 @@ import { operationalPaths, renderDocsPage } from "./docs/pages.ts";
 import { BUILD_ID, VERSION } from "./version.ts";
 import { HEALING_AUDIO_PATH, createHealingAudioHandler, type AssetHandler } from "./assets/audio.ts";
 import { STORED_RECORD_FRAGMENTS, businessEndpoints } from "./routes.ts";
-import { describeModel } from "./responses/interpreter.ts";
+import { describeModel } from "./responses/choose-interpreter.ts";
 
 export interface AppDeps {
   config: Config;

@@ -15,7 +15,7 @@ import { prepareAlmanac } from "./bazi/index.ts";
 import { prepareGazetteer } from "./place/gazetteer.ts";
 import { SqliteStore } from "./db/sqlite/store.ts";
 import { CHECKPOINT_WORKER_MODULE } from "./db/sqlite/checkpoints.ts";
-import { describeModel } from "./responses/interpreter.ts";
+import { describeModel } from "./responses/choose-interpreter.ts";
 import { checkModel, modelWarnings } from "./responses/check-model.ts";
 import { prepareSafety } from "./safety/index.ts";
 

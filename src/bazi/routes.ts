@@ -4,7 +4,7 @@
  */
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { defineSubjectRead, subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { computeChart, luckWithYears, type ChartForYears, validateBirth } from "./index.ts";

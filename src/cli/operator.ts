@@ -2,7 +2,7 @@
  * Operator actions on Apps, keys and usage — shared by the command line and by
  * the server's first-start bootstrap. No argument parsing here.
  */
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { digestKey, generateKey, keyHint } from "../platform/keys.ts";
 import { utcMonth } from "../platform/usage.ts";
 import type { Storage } from "../db/storage.ts";

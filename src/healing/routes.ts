@@ -6,7 +6,7 @@
 import { missingFromBody } from "../platform/errors.ts";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { createPlanBody, findDuplicateItems, getProtocol, type BaziElements } from "./index.ts";

@@ -7,7 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { listEndpoint } from "../platform/list-endpoint.ts";
 import type { ApiError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { missingFromBody, notFound } from "../platform/errors.ts";
 import { iso } from "../platform/schemas.ts";
 import { allowedEvents, applyEvent, sessionSafetyAction, startSession, submitCheckout, type PlanBody, type SessionState } from "./index.ts";

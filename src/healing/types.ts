@@ -164,4 +164,4 @@ export interface CheckoutInput {
 }
 
 /** One validation problem, shaped like the error envelope's `details` items. */
-export type { ValidationDetail } from "../platform/errors.ts";
+export type { ValidationDetail } from "../input-refused.ts";

@@ -1,6 +1,6 @@
 import { epochMsOfCivilSeconds } from "../bazi/civil-date.ts";
 import { dayPillarOfDate, type TermInstant, termsAt } from "../bazi/term-calendar.ts";
-import { ApiError } from "../platform/errors.ts";
+import { InputRefused } from "../input-refused.ts";
 import { BRANCHES, STEMS, clashOf, sixSpiritsOf, xunOf, type Branch, type Spirit, type Stem } from "./ganzhi.ts";
 
 /** Offset of the service's civil time (China Standard Time) from UTC. */
@@ -108,14 +108,14 @@ const pillarName = (index: number) => STEMS[index % 10]! + BRANCHES[index % 12]!
  * 2026-06-20T22:30-04:00 is on 06-20, though Beijing is already on 06-21), plus 旬空, 月破/日冲
  * targets and 六神. Pure: the instant and offset are arguments.
  * @param offsetMinutes the offset cast_at was written in (default UTC+08:00, the service's civil time)
- * @throws ApiError VALIDATION_ERROR for an invalid Date or a year outside CAST_YEAR_RANGE.
+ * @throws InputRefused for an invalid Date or a year outside CAST_YEAR_RANGE.
  */
 export function castCalendar(castAt: Date, offsetMinutes = 480): CastCalendar {
   const epochMs = castAt instanceof Date ? castAt.getTime() : Number.NaN;
   const f = civilFields(epochMs);
   if (!Number.isFinite(epochMs) || f.year < CAST_YEAR_RANGE.min || f.year > CAST_YEAR_RANGE.max) {
     const message = `cast_at must be a valid instant in the years ${CAST_YEAR_RANGE.min}–${CAST_YEAR_RANGE.max} (UTC+08:00).`;
-    throw new ApiError("VALIDATION_ERROR", message, { details: [{ path: "cast_at", message }] });
+    throw new InputRefused([{ path: "cast_at", message }], message);
   }
   // The month is an instant against the 节 (the chart's term tables, on Beijing's clock); the day is
   // the cast's own wall clock.

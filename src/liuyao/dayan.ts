@@ -1,4 +1,5 @@
-import type { LineValue } from "./types.ts";
+/** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
+export type LineValue = 6 | 7 | 8 | 9;
 
 /**
  * A source of uniform random integers: returns an integer in [0, n). The service passes

@@ -1,4 +1,4 @@
-import { ApiError, type ValidationDetail } from "../platform/errors.ts";
+import { InputRefused, type ValidationDetail } from "../input-refused.ts";
 import { castCalendar, type CastCalendar } from "./calendar.ts";
 import { yarrowLine, type DayanProvenance } from "./dayan.ts";
 import { branchesClash, relativeOf } from "./ganzhi.ts";
@@ -13,7 +13,7 @@ import { whose } from "../matter/person.ts";
 const LINE_VALUES: readonly number[] = [6, 7, 8, 9];
 
 function invalid(details: ValidationDetail[]): never {
-  throw new ApiError("VALIDATION_ERROR", details.map((d) => `${d.path}: ${d.message}`).join("; "), { details });
+  throw new InputRefused(details);
 }
 
 /** Checks the six line values; returns them typed. */
@@ -139,7 +139,7 @@ function changedOf(primary: Hexagram, changed: Hexagram, moving: readonly number
 /**
  * Builds the full reading of six line values at an instant. Pure and deterministic:
  * the same input always gives the same reading.
- * @throws ApiError VALIDATION_ERROR (details with paths `lines[i]`, `cast_at`, `method`, `provenance`).
+ * @throws InputRefused (details with paths `lines[i]`, `cast_at`, `method`, `provenance`).
  */
 export function castReading(input: CastInput): Reading {
   const lines = validateLines(input.lines);

@@ -4,7 +4,7 @@
  */
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
 import { validationError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
 import { castReading, drawDayanLines, offsetOf, randomIntFromBytes, type LineValue } from "./index.ts";

@@ -1,6 +1,6 @@
 import type { LineStrength } from "./strength.ts";
 import type { CastCalendar } from "./calendar.ts";
-import type { DayanProvenance } from "./dayan.ts";
+import type { DayanProvenance, LineValue } from "./dayan.ts";
 import type { Branch, Element, ElementEn, Relative, Spirit, Stem } from "./ganzhi.ts";
 import type { Hexagram, HexagramRef, HiddenSpirit, NajiaLine } from "./hexagrams.ts";
 import type { TransformTag } from "./transforms.ts";
@@ -10,8 +10,8 @@ import type { NoUsefulGod, UsefulGod } from "./useful-god.ts";
 export const LINE_MARKS = ["世", "应"] as const;
 export type LineMark = (typeof LINE_MARKS)[number];
 
-/** 6 old yin (moving), 7 young yang, 8 young yin, 9 old yang (moving). */
-export type LineValue = 6 | 7 | 8 | 9;
+// A line value is what a draw yields, so dayan.ts defines it (and need not import this file).
+export type { LineValue } from "./dayan.ts";
 
 /** How the lines were obtained. */
 export type CastMethod = "manual_lines" | "dayan";

@@ -14,7 +14,23 @@
  * "mask" rows are reading vocabulary (父母爻, moving line) and neutral words
  * containing a keyword (毛病, 工作日): they match nothing, they only hide text.
  */
-import type { Matter } from "./matter.ts";
+
+/** The closed set of matters a cast can be about. */
+export const MATTERS = [
+  "career",
+  "money",
+  "relationship",
+  "health",
+  "study",
+  "travel",
+  "lawsuit",
+  "lost_item",
+  "home",
+  "family",
+  "pregnancy",
+] as const;
+
+export type Matter = (typeof MATTERS)[number];
 
 export type TermStrength = "strong" | "weak" | "mask";
 

@@ -24,25 +24,13 @@ import {
   MATTER_LEXICON,
   SWITCH_PHRASES_EN,
   SWITCH_PHRASES_ZH,
+  MATTERS,
+  type Matter,
   type TermStrength,
 } from "./lexicon.ts";
 
-/** The closed set of matters a cast can be about. */
-export const MATTERS = [
-  "career",
-  "money",
-  "relationship",
-  "health",
-  "study",
-  "travel",
-  "lawsuit",
-  "lost_item",
-  "home",
-  "family",
-  "pregnancy",
-] as const;
-
-export type Matter = (typeof MATTERS)[number];
+// The closed set of matters lives with the lexicon that names them.
+export { MATTERS, type Matter } from "./lexicon.ts";
 
 /** Why detectMatterChange decided as it did; stable codes for logs and tests. */
 export type MatterChangeReason =

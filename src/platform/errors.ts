@@ -2,6 +2,7 @@
  * The one closed set of error codes. Behaviour (status, retryability) and the
  * OpenAPI document are both generated from ERROR_CATALOG, so they cannot drift.
  */
+import type { ValidationDetail } from "../input-refused.ts";
 export const ERROR_CATALOG = {
   VALIDATION_ERROR: { status: 400, retryable: false, description: "The payload breaks a rule of the contract; `details` lists each problem as {path, message}. Plan creation answers 422 for the same code." },
   INVALID_JSON: { status: 400, retryable: false, description: "The body is not well-formed JSON." },
@@ -42,10 +43,7 @@ export const ERROR_CATALOG = {
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
-export interface ValidationDetail {
-  path: string;
-  message: string;
-}
+export type { ValidationDetail } from "../input-refused.ts";
 
 /** Extra members an error may carry in its envelope (beyond code/message/request_id). */
 export interface ErrorExtras {

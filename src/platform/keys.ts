@@ -5,7 +5,7 @@
  * (peppered with KEY_PEPPER) is stored.
  */
 import { createHmac } from "node:crypto";
-import { BASE62, randomBase62 } from "./ids.ts";
+import { BASE62, randomBase62 } from "../ids.ts";
 import type { AppEnv } from "../db/types.ts";
 
 const BODY_LENGTH = 32;

@@ -6,7 +6,8 @@
  */
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { API_ANSWER_HEADERS, ApiError, errorResponse, notFound, validationError } from "./errors.ts";
-import { newId } from "./ids.ts";
+import { newId } from "../ids.ts";
+import { InputRefused } from "../input-refused.ts";
 import { readJsonBody } from "./body.ts";
 import { compile, storableParam, type Validator } from "./validation.ts";
 import { fingerprint, isReplayableStatus, judgeExisting, requireIdempotencyKey } from "./idempotency.ts";
@@ -66,6 +67,8 @@ function monthlyQuotaExceeded(quota: number, now: number): ApiError {
 /** Turns anything thrown into an ApiError; unknown faults become 500/503 without leaking details. */
 export function toApiError(err: unknown, logger: Logger, requestId: string, now: number = Date.now()): ApiError {
   if (err instanceof ApiError) return err;
+  // An engine's refusal of its input, worded by the engine.
+  if (err instanceof InputRefused) return new ApiError("VALIDATION_ERROR", err.message, { details: err.details });
   // The quota checked again in a billing write's transaction (see ResponseStore.insert).
   if (err instanceof MonthlyQuotaExhausted) return monthlyQuotaExceeded(err.quota, now);
   if (err instanceof DeletedMeanwhile) {

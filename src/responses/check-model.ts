@@ -5,7 +5,7 @@
  * not, why and what to change. Never run by the tests against the internet.
  */
 import { DEFAULT_MODEL, type Config } from "../config.ts";
-import { anthropicInterpreter, describeModel, type ModelDescription } from "./interpreter.ts";
+import { anthropicInterpreter, describeModel, type ModelDescription } from "./choose-interpreter.ts";
 import { SYSTEM_PROMPT, type PromptParts } from "./prompt.ts";
 import type { UpstreamError } from "./anthropic-interpreter.ts";
 

@@ -8,7 +8,7 @@
  */
 import { missingFromBody } from "../platform/errors.ts";
 import { ApiError, validationError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { utcMonth } from "../platform/usage.ts";
 import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";

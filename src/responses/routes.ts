@@ -8,12 +8,13 @@ import { listEndpoint } from "../platform/list-endpoint.ts";
 import { Type } from "@sinclair/typebox";
 import { defineEndpoint, JsonText, type Endpoint, type HandlerContext } from "../platform/endpoint.ts";
 import { ApiError } from "../platform/errors.ts";
-import { newId } from "../platform/ids.ts";
+import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
 import type { Config } from "../config.ts";
-import { createInterpreter, type Interpreter } from "./interpreter.ts";
+import { createInterpreter } from "./choose-interpreter.ts";
+import type { Interpreter } from "./interpreter.ts";
 import { createResponse } from "./create-response.ts";
 import { FeedbackPayload, FeedbackRecord, ResponsePayload, ResponseRecord } from "./model.ts";
 

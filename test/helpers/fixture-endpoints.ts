@@ -6,7 +6,7 @@
 import { Type } from "@sinclair/typebox";
 import { defineEndpoint, type Endpoint } from "../../src/platform/endpoint.ts";
 import { ApiError } from "../../src/platform/errors.ts";
-import { newId } from "../../src/platform/ids.ts";
+import { newId } from "../../src/ids.ts";
 import { utcMonth } from "../../src/platform/usage.ts";
 import type { Storage as Store } from "../../src/db/storage.ts";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describePostgres, onFreshSqliteStore, storesOnFreshDatabase } from "./helpers.ts";
 import { DeletedMeanwhile } from "../../src/db/types.ts";
 import type { Storage } from "../../src/db/storage.ts";
-import { newId } from "../../src/platform/ids.ts";
+import { newId } from "../../src/ids.ts";
 import { toApiError } from "../../src/platform/pipeline.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
 

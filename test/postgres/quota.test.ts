@@ -10,7 +10,7 @@ import { describePostgres, onFreshSqliteStore, storesOnFreshDatabase } from "./h
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
 import { MonthlyQuotaExhausted, type IdempotencyCompletion } from "../../src/db/types.ts";
 import type { ResponseRow, Storage } from "../../src/db/storage.ts";
-import { newId } from "../../src/platform/ids.ts";
+import { newId } from "../../src/ids.ts";
 import { toApiError } from "../../src/platform/pipeline.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
 

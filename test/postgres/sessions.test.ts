@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
 import type { IdempotencyCompletion } from "../../src/db/types.ts";
-import { newId } from "../../src/platform/ids.ts";
+import { newId } from "../../src/ids.ts";
 
 let env: Awaited<ReturnType<typeof storesOnFreshDatabase>>;
 let a: PostgresStore;

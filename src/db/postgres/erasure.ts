@@ -5,7 +5,7 @@
  * are locked in a statement of their own before they are deleted, so feedback, events and
  * checkouts being written on them commit first and the next statement's snapshot sees them.
  */
-import type { Tx } from "./store.ts";
+import type { Tx } from "./kernel.ts";
 import type { ErasureCounts } from "../storage.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 

@@ -15,7 +15,7 @@
  */
 import type { SQL } from "bun";
 import type { SharedLimitStore, SlotOutcome } from "../storage.ts";
-import { newId } from "../../platform/ids.ts";
+import { newId } from "../../ids.ts";
 
 /** A lease counts for this long unless renewed; a dead instance's slots are free again after it. */
 export const LEASE_MS = 30_000;

@@ -7,11 +7,11 @@ import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
 import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { DownstreamDelete } from "./subjects.ts";
-import type { PostgresStore } from "./store.ts";
+import type { PostgresKernel } from "./kernel.ts";
 import { subjectTableOf } from "./tables.ts";
 
 export class PostgresResponseStore implements ResponseStore {
-  constructor(private readonly store: PostgresStore) {}
+  constructor(private readonly store: PostgresKernel) {}
 
   /**
    * Stores a Response, the billing units it costs and the idempotent answer in one

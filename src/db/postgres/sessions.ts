@@ -20,7 +20,7 @@ import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 import type { DownstreamDelete } from "./subjects.ts";
-import type { PostgresStore, Tx } from "./store.ts";
+import type { PostgresKernel, Tx } from "./kernel.ts";
 
 /**
  * A Session with its events in order and its checkout, in one statement. The conditions after it
@@ -50,7 +50,7 @@ function storedSession(row: Record<string, any>): StoredSession {
 }
 
 export class PostgresSessionStore implements SessionStore {
-  constructor(private readonly store: PostgresStore) {}
+  constructor(private readonly store: PostgresKernel) {}
 
   /**
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that

@@ -30,9 +30,9 @@ import { PostgresSubjectStore } from "./subjects.ts";
 import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresResponseStore } from "./responses.ts";
 import { PostgresSharedLimits } from "./limits.ts";
+import type { PostgresKernel, Tx } from "./kernel.ts";
 
-/** A client to run statements on: the pool, or a transaction's own connection. */
-export type Tx = SQL;
+export type { Tx } from "./kernel.ts";
 type Row = Record<string, any>;
 
 /** How long /ready waits for the database before answering 503. */
@@ -89,7 +89,7 @@ function toIdempotency(r: Row): IdempotencyRecord {
   };
 }
 
-export class PostgresStore implements Storage {
+export class PostgresStore implements Storage, PostgresKernel {
   readonly backend = "postgresql" as const;
   readonly subjects: Readonly<Record<SubjectKind, PostgresSubjectStore>>;
   readonly sessions: PostgresSessionStore;

@@ -5,7 +5,7 @@
 import type { IdempotencyCompletion } from "../types.ts";
 import type { ListPage, ListQuery, SubjectRow, SubjectStore } from "../storage.ts";
 import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
-import type { PostgresStore, Tx } from "./store.ts";
+import type { PostgresKernel, Tx } from "./kernel.ts";
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
 export type DownstreamDelete = (tx: Tx, appId: string, subjectId: string) => Promise<void>;
@@ -14,7 +14,7 @@ export class PostgresSubjectStore implements SubjectStore {
   private readonly downstream: DownstreamDelete[] = [];
 
   constructor(
-    private readonly store: PostgresStore,
+    private readonly store: PostgresKernel,
     /** "charts" | "casts" | "plans" */
     readonly table: string,
   ) {}

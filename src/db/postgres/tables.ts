@@ -1,6 +1,6 @@
 /** The Subject tables by kind and by id prefix, shared by the PostgreSQL repositories. */
 import type { SubjectKind } from "../storage.ts";
-import { ID_PREFIXES } from "../../platform/ids.ts";
+import { ID_PREFIXES } from "../../ids.ts";
 
 export const SUBJECT_TABLE_NAMES: Readonly<Record<SubjectKind, string>> = { chart: "charts", cast: "casts", plan: "plans" };
 

@@ -14,7 +14,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { checkouts, plans, sessionEvents, sessions } from "./schema.ts";
 import type { Db } from "./client.ts";
-import type { SqliteStore } from "./store.ts";
+import type { SqliteKernel } from "./kernel.ts";
 import type { CheckoutRow, EventAppend, ListPage, ListQuery, SessionRow, SessionStore, StoredSession } from "../storage.ts";
 import { listConditions, type DownstreamDelete } from "./subjects.ts";
 import { pageOf, readsUpwards } from "../list-page.ts";
@@ -23,7 +23,7 @@ import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 
 
 export class SqliteSessionStore implements SessionStore {
-  constructor(private readonly store: SqliteStore) {}
+  constructor(private readonly store: SqliteKernel) {}
 
   /**
    * Runs `work` atomically with the idempotent answer, which is marked as the Session's so that

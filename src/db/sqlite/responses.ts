@@ -7,13 +7,13 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { pageOf, readsUpwards } from "../list-page.ts";
 import { feedback, responses } from "./schema.ts";
 import type { Db } from "./client.ts";
-import type { SqliteStore } from "./store.ts";
+import type { SqliteKernel } from "./kernel.ts";
 import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
 import { listConditions, type DownstreamDelete } from "./subjects.ts";
 
 export class ResponseRepository implements ResponseStore {
-  constructor(private readonly store: SqliteStore) {}
+  constructor(private readonly store: SqliteKernel) {}
 
   /**
    * Stores a Response, the billing unit it costs and the idempotent answer in one

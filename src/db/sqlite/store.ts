@@ -13,9 +13,10 @@ import { eraseEndUserIn } from "./erasure.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
 import { ResponseRepository } from "./responses.ts";
-import { ID_PREFIXES } from "../../platform/ids.ts";
+import { ID_PREFIXES } from "../../ids.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
+import type { SqliteKernel } from "./kernel.ts";
 import { BackgroundCheckpoints, DEFAULT_CHECKPOINTER, type CheckpointerSettings } from "./checkpoints.ts";
 import type {
   AppRecord,
@@ -44,7 +45,7 @@ const RECORD_TABLES = new Map(Object.entries(SUBJECT_TABLES).map(([kind, table])
 /** The Subject table an id belongs to by its prefix (charts for "bzc_…"), or undefined. */
 const recordTableOf = (id: string) => RECORD_TABLES.get(id.slice(0, id.indexOf("_") + 1));
 
-export class SqliteStore implements Storage {
+export class SqliteStore implements Storage, SqliteKernel {
   readonly backend = "sqlite" as const;
   readonly db: Db;
   readonly subjects: Readonly<Record<SubjectKind, SubjectRepository>>;

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, getTableName, gt, gte, inArray, lt, sql, type SQL }
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { pageOf, readsUpwards } from "../list-page.ts";
 import { SUBJECT_TABLES as TABLES } from "./schema.ts";
-import type { SqliteStore } from "./store.ts";
+import type { SqliteKernel } from "./kernel.ts";
+import type { Db } from "./client.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import type { ListPage, ListQuery, SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
 
@@ -28,13 +29,13 @@ export function listConditions(
 }
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
-export type DownstreamDelete = (db: Parameters<Parameters<SqliteStore["atomically"]>[0]>[0], appId: string, subjectId: string) => void;
+export type DownstreamDelete = (db: Db, appId: string, subjectId: string) => void;
 
 export class SubjectRepository implements SubjectStore {
   private readonly downstream: DownstreamDelete[] = [];
 
   constructor(
-    private readonly store: SqliteStore,
+    private readonly store: SqliteKernel,
     private readonly kind: SubjectKind,
   ) {}
 

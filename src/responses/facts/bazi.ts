@@ -3,7 +3,7 @@
  * from them, read from the stored chart. Nothing is recomputed here.
  */
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
-import type { BaziFactSheet } from "./types.ts";
+import type { FactSheetOf } from "./types.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
 export type PillarName = (typeof PILLAR_NAMES)[number];
@@ -124,3 +124,5 @@ export function yearPillarsLine(f: BaziFacts, year: number): string {
     `${y.year} ${y.ganzhi} (stem ${y.ten_god}${y.relations.map((r) => `; ${r.name} with the ${r.members.join(" and ")} pillar${r.members.length > 1 ? "s" : ""}`).join("")})`;
   return `Year pillars (流年) against this chart: ${yearPillarsAround(f, year).map(one).join("; ")}`;
 }
+
+export type BaziFactSheet = FactSheetOf<"bazi", BaziFacts>;

@@ -4,7 +4,7 @@
  * interpreter explains the Plan; it never changes the protocol or the safety state.
  */
 import type { Eyes, LocalizedText, Movement, PlanBody, Posture, PreferredIntensity } from "../../healing/index.ts";
-import type { HealingFactSheet } from "./types.ts";
+import type { FactSheetOf } from "./types.ts";
 
 export interface StepFacts {
   startSeconds: number;
@@ -97,3 +97,5 @@ export function healingFacts(subjectId: string, plan: StoredPlan): HealingFactSh
   const headline = protocol ? `Healing Plan ${protocol.id} (${protocol.title.en})` : `Healing Plan (${data.status})`;
   return { capability: "healing", subjectId, headline, lines, data };
 }
+
+export type HealingFactSheet = FactSheetOf<"healing", HealingFacts>;

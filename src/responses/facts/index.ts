@@ -6,9 +6,12 @@ import type { Capability } from "../../db/types.ts";
 import { baziFacts, type StoredChart } from "./bazi.ts";
 import { liuyaoFacts, type StoredCast } from "./liuyao.ts";
 import { healingFacts, type StoredPlan } from "./healing.ts";
-import type { FactSheet } from "./types.ts";
+import type { BaziFactSheet } from "./bazi.ts";
+import type { LiuyaoFactSheet } from "./liuyao.ts";
+import type { HealingFactSheet } from "./healing.ts";
 
-export type { BaziFactSheet, FactSheet, HealingFactSheet, LiuyaoFactSheet } from "./types.ts";
+export type FactSheet = BaziFactSheet | LiuyaoFactSheet | HealingFactSheet;
+export type { BaziFactSheet, HealingFactSheet, LiuyaoFactSheet };
 export { baziFacts, pillarsText, PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsLine } from "./bazi.ts";
 export { hexagramsText, lineText, liuyaoFacts, type LiuyaoFacts, type LineFacts } from "./liuyao.ts";
 export { healingFacts, safetyStateText, type HealingFacts, type ProtocolFacts } from "./healing.ts";

@@ -3,7 +3,7 @@
  * every line, read from the stored cast. Nothing is recomputed here.
  */
 import type { LineStrength, NoUsefulGod, Reading, RelativeLines, UsefulGod } from "../../liuyao/index.ts";
-import type { LiuyaoFactSheet } from "./types.ts";
+import type { FactSheetOf } from "./types.ts";
 
 export interface LineFacts {
   position: number;
@@ -121,3 +121,5 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
   ];
   return { capability: "liuyao", subjectId, headline: data.question, lines, data };
 }
+
+export type LiuyaoFactSheet = FactSheetOf<"liuyao", LiuyaoFacts>;

@@ -4,11 +4,9 @@
  * is the text the model reads; `data` the same facts, typed, for the local interpreter.
  */
 import type { Capability } from "../../db/types.ts";
-import type { BaziFacts } from "./bazi.ts";
-import type { LiuyaoFacts } from "./liuyao.ts";
-import type { HealingFacts } from "./healing.ts";
 
-interface SheetBase<C extends Capability, D> {
+/** The sheet of one capability, with its typed facts (each facts module names its own). */
+export interface FactSheetOf<C extends Capability, D> {
   capability: C;
   subjectId: string;
   /** One short line naming the Subject; it opens the rolling summary. */
@@ -17,8 +15,3 @@ interface SheetBase<C extends Capability, D> {
   lines: string[];
   data: D;
 }
-
-export type BaziFactSheet = SheetBase<"bazi", BaziFacts>;
-export type LiuyaoFactSheet = SheetBase<"liuyao", LiuyaoFacts>;
-export type HealingFactSheet = SheetBase<"healing", HealingFacts>;
-export type FactSheet = BaziFactSheet | LiuyaoFactSheet | HealingFactSheet;

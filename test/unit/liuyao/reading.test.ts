@@ -3,7 +3,7 @@
  * classical rules (not produced by the engine).
  */
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../../src/platform/errors.ts";
+import { InputRefused } from "../../../src/input-refused.ts";
 import { castReading, drawDayanLines, type CastInput, type RandomInt } from "../../../src/liuyao/index.ts";
 
 // 2000-01-01 is a 戊午 day in a 丙子 month (after 大雪 1999-12-07, before 小寒 2000-01-06):
@@ -92,9 +92,9 @@ describe("validation", () => {
     try {
       f();
     } catch (e) {
-      expect(e).toBeInstanceOf(ApiError);
-      expect((e as ApiError).code).toBe("VALIDATION_ERROR");
-      expect((e as ApiError).extras.details?.map((d) => d.path)).toContain(path);
+      // The engine's own refusal (the API answers it as VALIDATION_ERROR: test/http/liuyao.test.ts).
+      expect(e).toBeInstanceOf(InputRefused);
+      expect((e as InputRefused).details.map((d) => d.path)).toContain(path);
       return;
     }
     throw new Error("expected a validation error");

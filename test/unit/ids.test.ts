@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { base62Time, ID_PREFIXES, newId } from "../../../src/platform/ids.ts";
+import { base62Time, ID_PREFIXES, newId } from "../../src/ids.ts";
 
 describe("newId", () => {
   test("prefix, then 20 base62 characters", () => {
