@@ -13,7 +13,6 @@ import { Operator } from "./cli/operator.ts";
 import { BUILD, BUILD_ID, VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
 import { prepareGazetteer } from "./place/gazetteer.ts";
-import { SqliteStore } from "./db/sqlite/store.ts";
 import { CHECKPOINT_WORKER_MODULE } from "./db/sqlite/checkpoints.ts";
 import { describeModel } from "./responses/choose-interpreter.ts";
 import { checkModel, modelWarnings } from "./responses/check-model.ts";
@@ -76,7 +75,7 @@ async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<
 
 /** On SQLite, WAL checkpoints run on a worker thread (see db/sqlite/checkpoints.ts); says where they run. */
 async function checkpointInBackground(store: Storage, logger: ReturnType<typeof createLogger>): Promise<"background" | "inline" | null> {
-  if (!(store instanceof SqliteStore)) return null;
+  if (!store.checkpointInBackground) return null;
   const onFailure = (error: string) => logger.warn({ error }, "the checkpoint worker failed: checkpoints run on the request thread");
   const started = await store.checkpointInBackground(new URL(CHECKPOINT_WORKER_MODULE, import.meta.url).href, { onFailure });
   return started ? "background" : "inline";

@@ -211,6 +211,11 @@ export interface Storage {
    * Absent: one process serves it and counts in memory (platform/limits.ts).
    */
   readonly sharedLimits?: SharedLimitStore;
+  /**
+   * Moves the backend's own upkeep to a worker thread running `workerUrl` (SQLite: WAL checkpoints,
+   * src/db/sqlite/checkpoint-worker.ts), when it has any; resolves whether the worker started.
+   */
+  checkpointInBackground?(workerUrl: string, options?: { onFailure?: (message: string) => void }): Promise<boolean>;
   readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;
   readonly sessions: SessionStore;
   readonly responses: ResponseStore;

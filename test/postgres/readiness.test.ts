@@ -14,7 +14,7 @@ import { createServer, type Server } from "node:net";
 import { describePostgres, storesOnFreshDatabase, TEST_DATABASE_URL } from "./helpers.ts";
 import { PostgresStore } from "../../src/db/postgres/store.ts";
 import { openPool } from "../../src/db/postgres/client.ts";
-import { isStorageUnavailable } from "../../src/platform/pipeline.ts";
+import { isStorageUnavailable } from "../../src/db/unavailable.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/platform/request-log.ts";
