@@ -8,10 +8,12 @@
  * row. Time-ordered ids append to the same few pages (fewer WAL bytes per
  * commit). created_at is public anyway, so the time part reveals nothing new.
  */
+import { SUBJECTS } from "./subjects.ts";
+
 export const ID_PREFIXES = {
-  chart: "bzc",
-  cast: "lyc",
-  plan: "hpl",
+  chart: SUBJECTS.chart.prefix,
+  cast: SUBJECTS.cast.prefix,
+  plan: SUBJECTS.plan.prefix,
   session: "hsn",
   response: "resp",
   feedback: "fb",

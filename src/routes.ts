@@ -3,7 +3,8 @@
  * routes module exports a factory taking the dependencies it needs.
  */
 import type { Endpoint } from "./platform/endpoint.ts";
-import type { Storage } from "./db/storage.ts";
+import type { Storage, SubjectStore } from "./db/storage.ts";
+import { SUBJECT_KINDS, SUBJECTS, type Capability } from "./subjects.ts";
 import type { Config } from "./config.ts";
 import { baziEndpoints } from "./bazi/routes.ts";
 import { CONVENTIONS_JSON } from "./bazi/index.ts";
@@ -21,13 +22,18 @@ export interface EndpointDeps {
   counter: RequestCounter;
 }
 
+/** Each capability's Subject store (src/subjects.ts), as Responses look a Subject up. */
+function subjectStoresByCapability(store: Storage): Record<Capability, SubjectStore> {
+  return Object.fromEntries(SUBJECT_KINDS.map((kind) => [SUBJECTS[kind].capability, store.subjects[kind]])) as Record<Capability, SubjectStore>;
+}
+
 export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
   const { chart: charts, cast: casts, plan: plans } = deps.store.subjects;
   return [
     ...baziEndpoints(charts),
     ...liuyaoEndpoints(casts),
     ...healingEndpoints({ sessions: deps.store.sessions, plans, charts }),
-    ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: { bazi: charts, liuyao: casts, healing: plans } }),
+    ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: subjectStoresByCapability(deps.store) }),
     usageEndpoint({ store: deps.store, counter: deps.counter }),
     erasureEndpoint(deps.store),
   ];

@@ -10,6 +10,7 @@ import { defineSubjectRead, subjectCreated, subjectReadDeleteEndpoints } from ".
 import { computeChart, luckWithYears, type ChartForYears, validateBirth } from "./index.ts";
 import { ChartPayload, ChartReadQuery, ChartRecord } from "./model.ts";
 import type { SubjectStore } from "../db/storage.ts";
+import { SUBJECTS } from "../subjects.ts";
 
 export function baziEndpoints(charts: SubjectStore): Endpoint[] {
   return [
@@ -42,12 +43,7 @@ export function baziEndpoints(charts: SubjectStore): Endpoint[] {
       },
     }),
     ...subjectReadDeleteEndpoints({
-      collection: "/v1/bazi/charts",
-      param: "chart_id",
-      prefix: "bzc",
-      noun: "chart",
-      capability: "bazi",
-      tag: "BaZi",
+      ...SUBJECTS.chart,
       repository: charts,
       schema: ChartRecord,
       read: defineSubjectRead({

@@ -24,7 +24,8 @@ import type {
   Capability,
 } from "./types.ts";
 
-export type SubjectKind = "chart" | "cast" | "plan";
+export type { SubjectKind } from "../subjects.ts";
+import type { SubjectKind } from "../subjects.ts";
 
 export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
 

@@ -2,8 +2,8 @@
  * Records as the rest of the service sees them, independent of the SQL dialect,
  * so a PostgreSQL backend can implement the same Store.
  */
-export type Capability = "bazi" | "liuyao" | "healing";
-export const CAPABILITIES: readonly Capability[] = ["bazi", "liuyao", "healing"];
+export { CAPABILITIES, type Capability } from "../subjects.ts";
+import type { Capability } from "../subjects.ts";
 export type AppEnv = "test" | "live";
 
 export interface AppRecord {

@@ -3,9 +3,8 @@
  * session-routes.ts. Safety, filtering and scoring happen in the pure core (createPlanBody);
  * the route validates, reads the named chart, stores the Plan and answers.
  */
-import { missingFromBody } from "../platform/errors.ts";
 import { defineEndpoint, type Endpoint } from "../platform/endpoint.ts";
-import { validationError } from "../platform/errors.ts";
+import { missingFromBody, validationError } from "../platform/errors.ts";
 import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-endpoints.ts";
@@ -14,6 +13,7 @@ import { PlanPayload } from "./model.ts";
 import { HealingPlanRecord } from "./records.ts";
 import { sessionEndpoints } from "./session-routes.ts";
 import type { SessionStore, SubjectStore } from "../db/storage.ts";
+import { SUBJECTS } from "../subjects.ts";
 
 export interface HealingDeps {
   sessions: SessionStore;
@@ -79,12 +79,7 @@ function planEndpoints(plans: SubjectStore, charts: SubjectStore): Endpoint[] {
       },
     }),
     ...subjectReadDeleteEndpoints({
-      collection: "/v1/healing/plans",
-      param: "plan_id",
-      prefix: "hpl",
-      noun: "healing plan",
-      capability: "healing",
-      tag: "Healing",
+      ...SUBJECTS.plan,
       repository: plans,
       schema: HealingPlanRecord,
       idempotentDelete: true,

@@ -10,6 +10,7 @@ import { subjectCreated, subjectReadDeleteEndpoints } from "../platform/subject-
 import { castReading, drawDayanLines, offsetOf, randomIntFromBytes, type LineValue } from "./index.ts";
 import { CastPayload, CastRecord } from "./model.ts";
 import type { SubjectStore } from "../db/storage.ts";
+import { SUBJECTS } from "../subjects.ts";
 
 /** The CSPRNG: the dayan lines are drawn once and stored fixed. */
 const secureRandom = randomIntFromBytes((bytes) => crypto.getRandomValues(bytes));
@@ -67,12 +68,7 @@ export function liuyaoEndpoints(casts: SubjectStore): Endpoint[] {
       },
     }),
     ...subjectReadDeleteEndpoints({
-      collection: "/v1/liuyao/casts",
-      param: "cast_id",
-      prefix: "lyc",
-      noun: "cast",
-      capability: "liuyao",
-      tag: "LiuYao",
+      ...SUBJECTS.cast,
       repository: casts,
       schema: CastRecord,
     }),

@@ -6,14 +6,13 @@
  * transaction. The decisions are pure (turn.ts, facts/); this module only fetches
  * and maps outcomes to errors.
  */
-import { missingFromBody } from "../platform/errors.ts";
-import { ApiError, validationError } from "../platform/errors.ts";
+import { ApiError, missingFromBody, validationError } from "../platform/errors.ts";
 import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import { utcMonth } from "../platform/usage.ts";
 import { JsonText, type HandlerContext, type HandlerResult } from "../platform/endpoint.ts";
 import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
-import type { Capability } from "../db/types.ts";
+import { SUBJECT_OF_CAPABILITY, SUBJECTS, type Capability } from "../subjects.ts";
 import { SUPPORT_LINE, safetyActionFor, type CrisisCategory } from "../safety/index.ts";
 import { mentionedConstraints } from "./reading-limits.ts";
 import type { MatterChange } from "../matter/matter.ts";
@@ -46,7 +45,8 @@ export interface ResponseDeps {
   interpreter: Interpreter;
 }
 
-const SUBJECT_PREFIX: Readonly<Record<Capability, string>> = { bazi: "bzc_", liuyao: "lyc_", healing: "hpl_" };
+/** "bzc_" for bazi: the id prefix of the Subject kind the capability owns. */
+const subjectPrefix = (capability: Capability) => `${SUBJECTS[SUBJECT_OF_CAPABILITY[capability]].prefix}_`;
 
 /** What the summary remembers of an escalated turn instead of an interpretation. */
 const ESCALATION_NOTE = "(safety escalation: the fixed safety-action text was shown, nothing was interpreted)";
@@ -74,8 +74,8 @@ async function resolveTurn(ctx: HandlerContext<ResponsePayload>, deps: ResponseD
     ({ capability, subjectId } = previous);
   } else {
     ({ capability, subjectId } = shape);
-    if (!subjectId.startsWith(SUBJECT_PREFIX[capability])) {
-      throw new ApiError("SUBJECT_CAPABILITY_MISMATCH", `A ${capability} Subject id starts with "${SUBJECT_PREFIX[capability]}"; "${subjectId}" does not.`);
+    if (!subjectId.startsWith(subjectPrefix(capability))) {
+      throw new ApiError("SUBJECT_CAPABILITY_MISMATCH", `A ${capability} Subject id starts with "${subjectPrefix(capability)}"; "${subjectId}" does not.`);
     }
   }
   ctx.requireCapability(capability);

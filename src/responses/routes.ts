@@ -12,6 +12,7 @@ import { newId } from "../ids.ts";
 import { iso } from "../platform/schemas.ts";
 import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts";
 import type { Capability } from "../db/types.ts";
+import { SUBJECT_ID_PATTERN } from "../subjects.ts";
 import type { Config } from "../config.ts";
 import { createInterpreter } from "./choose-interpreter.ts";
 import type { Interpreter } from "./interpreter.ts";
@@ -65,7 +66,7 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       capability: null,
       tag: "Responses",
       item: ResponseRecord,
-      filters: { subject_id: Type.Optional(Type.String({ pattern: "^(bzc|lyc|hpl)_[0-9A-Za-z]{1,60}$", description: "Only the Responses about this chart, cast or Plan." })) },
+      filters: { subject_id: Type.Optional(Type.String({ pattern: SUBJECT_ID_PATTERN, description: "Only the Responses about this chart, cast or Plan." })) },
       // Only the capabilities granted: a Response of another one reads as missing, as on GET.
       list: (appId, query, granted) => responses.list(appId, { ...query, capabilities: granted }),
     }),

@@ -12,6 +12,7 @@
  * limit_leases), which an SQLite deployment keeps in its one process's memory.
  */
 import { pgTable, text, integer, bigint, doublePrecision, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
+import { SUBJECTS, type SubjectKind } from "../../subjects.ts";
 
 /** A 64-bit integer read as a JavaScript number (every value the service stores is a safe integer). */
 const int64 = (name: string) => bigint(name, { mode: "number" });
@@ -109,12 +110,12 @@ function subjectTable<N extends string>(name: N) {
   );
 }
 
-export const charts = subjectTable("charts");
-export const casts = subjectTable("casts");
-export const plans = subjectTable("plans");
+export const charts = subjectTable(SUBJECTS.chart.table);
+export const casts = subjectTable(SUBJECTS.cast.table);
+export const plans = subjectTable(SUBJECTS.plan.table);
 
 /** The Subject tables by kind. */
-export const SUBJECT_TABLES = { chart: charts, cast: casts, plan: plans } as const;
+export const SUBJECT_TABLES = { chart: charts, cast: casts, plan: plans } as const satisfies Record<SubjectKind, unknown>;
 
 /** Healing Sessions: `state` and `elapsed_seconds` move with each accepted event. */
 export const sessions = pgTable(

@@ -25,6 +25,7 @@ import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
 import { recordFragment, RecordFragments, type RecordFragment } from "../record-fragments.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
+import { SUBJECT_KINDS } from "../../subjects.ts";
 import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
 import { PostgresSessionStore } from "./sessions.ts";
@@ -97,11 +98,7 @@ export class PostgresStore implements Storage, PostgresKernel {
   readonly sharedLimits: PostgresSharedLimits;
 
   constructor(readonly sql: SQL) {
-    const subjects = {
-      chart: new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES.chart),
-      cast: new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES.cast),
-      plan: new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES.plan),
-    };
+    const subjects = Object.fromEntries(SUBJECT_KINDS.map((kind) => [kind, new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES[kind])])) as Record<SubjectKind, PostgresSubjectStore>;
     this.subjects = subjects;
     this.sessions = new PostgresSessionStore(this);
     this.responses = new PostgresResponseStore(this);

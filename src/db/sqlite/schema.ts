@@ -4,6 +4,7 @@
  * Times are integer milliseconds since the epoch (UTC).
  */
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { SUBJECTS, type SubjectKind } from "../../subjects.ts";
 
 export const apps = sqliteTable("apps", {
   id: text("id").primaryKey(),
@@ -98,13 +99,12 @@ function subjectTable<N extends string>(name: N) {
   );
 }
 
-export const charts = subjectTable("charts");
-export const casts = subjectTable("casts");
-export const plans = subjectTable("plans");
+export const charts = subjectTable(SUBJECTS.chart.table);
+export const casts = subjectTable(SUBJECTS.cast.table);
+export const plans = subjectTable(SUBJECTS.plan.table);
 
 /** The Subject tables by kind: one source for the repository and for idempotent replays. */
-export const SUBJECT_TABLES = { chart: charts, cast: casts, plan: plans } as const;
-export type SubjectKind = keyof typeof SUBJECT_TABLES;
+export const SUBJECT_TABLES = { chart: charts, cast: casts, plan: plans } as const satisfies Record<SubjectKind, unknown>;
 
 /**
  * Healing Sessions are the one mutable resource: `state` and `elapsed_seconds`

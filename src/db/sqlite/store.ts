@@ -13,7 +13,7 @@ import { eraseEndUserIn } from "./erasure.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
 import { ResponseRepository } from "./responses.ts";
-import { ID_PREFIXES } from "../../ids.ts";
+import { SUBJECT_KINDS, subjectKindOf } from "../../subjects.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
 import type { SqliteKernel } from "./kernel.ts";
@@ -39,11 +39,11 @@ function toApp(row: AppRow): AppRecord {
   return { ...row, capabilities: JSON.parse(row.capabilities) as Capability[] };
 }
 
-/** The Subject tables (whose `record` is a resource's complete answer) by id prefix, e.g. "bzc_". */
-const RECORD_TABLES = new Map(Object.entries(SUBJECT_TABLES).map(([kind, table]) => [`${ID_PREFIXES[kind as SubjectKind]}_`, table]));
-
-/** The Subject table an id belongs to by its prefix (charts for "bzc_…"), or undefined. */
-const recordTableOf = (id: string) => RECORD_TABLES.get(id.slice(0, id.indexOf("_") + 1));
+/** The Subject table (whose `record` is a resource's complete answer) an id belongs to by its prefix, or undefined. */
+const recordTableOf = (id: string) => {
+  const kind = subjectKindOf(id);
+  return kind && SUBJECT_TABLES[kind];
+};
 
 export class SqliteStore implements Storage, SqliteKernel {
   readonly backend = "sqlite" as const;
@@ -58,7 +58,7 @@ export class SqliteStore implements Storage, SqliteKernel {
   constructor(readonly sqlite: Database) {
     this.db = toDrizzle(sqlite);
     this.writes = new WriteBatch(sqlite);
-    const subjects = { chart: new SubjectRepository(this, "chart"), cast: new SubjectRepository(this, "cast"), plan: new SubjectRepository(this, "plan") };
+    const subjects = Object.fromEntries(SUBJECT_KINDS.map((kind) => [kind, new SubjectRepository(this, kind)])) as Record<SubjectKind, SubjectRepository>;
     this.subjects = subjects;
     this.sessions = new SqliteSessionStore(this);
     this.responses = new ResponseRepository(this);
