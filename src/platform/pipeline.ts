@@ -66,6 +66,27 @@ export function toApiError(err: unknown, logger: Logger, requestId: string, now:
   return new ApiError("INTERNAL_ERROR", "An unexpected fault occurred; nothing was stored. Retry with the same key and body.");
 }
 
+/** What a request's steps learn, for its answer and its log line. */
+interface RunOutcome {
+  readonly requestId: string;
+  appId: string | null;
+  /** The App's allowance, on every answer once it is taken (errors too). */
+  limitHeaders: Record<string, string>;
+  /** Gives the allowance's slot back (a shared limiter's lease); called before the answer leaves. */
+  release?: () => void | Promise<void>;
+  response: Response | null;
+  errorCode: string | null;
+  replayed: boolean;
+}
+
+/** A request's input, read and checked. */
+interface RunInput {
+  idempotencyKey: string | null;
+  body: unknown;
+  url: URL;
+  query: unknown;
+}
+
 export class Pipeline {
   private readonly validators = new Map<TSchema, Validator<TSchema>>();
 
@@ -85,86 +106,102 @@ export class Pipeline {
     for (const e of endpoints) for (const schema of [e.body, e.query]) if (schema) this.validator(schema);
   }
 
+  /**
+   * One request, in named steps: admit (key, capability, allowance, path ids) → read the input
+   * (Idempotency-Key, body, query) → claim the key or replay its answer → execute → log. What
+   * the steps learn goes into one outcome record, which the log line and every answer read.
+   */
   async run(endpoint: Endpoint, request: Request, params: Record<string, string>): Promise<Response> {
     const started = performance.now();
-    const requestId = newId("request");
-    let appId: string | null = null;
-    let release: (() => void | Promise<void>) | undefined;
-    let response: Response;
-    let errorCode: string | undefined;
-    let replayed = false;
-    // Once the App is known and its allowance taken, every answer — errors too — says where it stands.
-    let limitHeaders: Record<string, string> = {};
+    const outcome: RunOutcome = { requestId: newId("request"), appId: null, limitHeaders: {}, response: null, errorCode: null, replayed: false };
     try {
       const now = this.deps.clock();
-      const caller = await this.deps.auth.authenticate(request.headers.get("authorization"), endpoint.capability, now);
-      appId = caller.app.id;
-      this.deps.counter.count(appId, now);
-      const acquired = await this.deps.limiter.acquire(caller.app, now);
-      release = acquired.release;
-      limitHeaders = rateHeaders(acquired.rate);
-      for (const p of endpoint.params ?? []) {
-        const value = params[p.name] ?? "";
-        if (!p.pattern.test(value) || !storableParam(value)) throw notFound(value);
-      }
-      const sentKey = request.headers.get("idempotency-key");
-      const idempotencyKey = endpoint.idempotent === true || (endpoint.idempotent === "optional" && sentKey !== null) ? requireIdempotencyKey(sentKey) : null;
-      let body: unknown;
-      if (endpoint.body) {
-        body = await readJsonBody(request);
-        const details = this.validator(endpoint.body).check(body);
-        if (details.length > 0) throw validationError(details, endpoint.validationStatus ?? 400);
-      }
-      const url = new URL(request.url);
-      let query: unknown = {};
-      if (endpoint.query) {
-        query = readQuery(endpoint.query, url.searchParams);
-        const details = this.validator(endpoint.query).check(query);
-        if (details.length > 0) throw validationError(details, 400, "query string");
-      }
-      if (idempotencyKey !== null) {
-        const requestFingerprint = fingerprint(endpoint.method, url.pathname, body);
-        const claim = await this.deps.store.claimIdempotency({
-          appId,
-          key: idempotencyKey,
-          fingerprint: requestFingerprint,
-          requestId,
-          now,
-          ttlMs: this.deps.idempotencyTtlMs,
-          lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
-        });
-        if (claim.kind === "existing") {
-          judgeExisting(claim.record, requestFingerprint, now);
-          replayed = true;
-          const status = claim.record.status!;
-          const body = await this.storedAnswer(claim.record);
-          const headers: Record<string, string> = { ...limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
-          Object.assign(headers, status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
-          response = new Response(status === 204 ? null : body, { status, headers });
-          return response;
-        }
-      }
-      response = await this.execute(endpoint, url, { caller: caller.app, requestId, now, body, params, query, idempotencyKey }, limitHeaders);
-      return response;
+      const app = await this.admit(endpoint, request, params, now, outcome);
+      const input = await this.readInput(endpoint, request);
+      outcome.response =
+        (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome)) ??
+        (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey }, outcome.limitHeaders));
     } catch (err) {
-      const apiError = toApiError(err, this.deps.logger, requestId);
-      errorCode = apiError.code;
-      response = errorResponse(apiError, requestId, limitHeaders);
-      return response;
+      const apiError = toApiError(err, this.deps.logger, outcome.requestId);
+      outcome.errorCode = apiError.code;
+      outcome.response = errorResponse(apiError, outcome.requestId, outcome.limitHeaders);
     } finally {
       // Awaited: a shared limiter's lease is gone before the answer leaves, so a client's next request finds its slot free.
-      await release?.();
-      logRequest(this.deps.logger, {
-        request_id: requestId,
-        app_id: appId,
-        method: endpoint.method,
-        route: endpoint.path,
-        status: response!?.status ?? 500,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
-        ...(errorCode ? { error_code: errorCode } : {}),
-        ...(replayed ? { replayed } : {}),
-      });
+      await outcome.release?.();
+      this.log(endpoint, outcome, started);
     }
+    return outcome.response!;
+  }
+
+  /** The caller's key and capability, the App's allowance (its headers from here on), and the path ids. */
+  private async admit(endpoint: Endpoint, request: Request, params: Record<string, string>, now: number, outcome: RunOutcome): Promise<AppRecord> {
+    const caller = await this.deps.auth.authenticate(request.headers.get("authorization"), endpoint.capability, now);
+    outcome.appId = caller.app.id;
+    this.deps.counter.count(caller.app.id, now);
+    const acquired = await this.deps.limiter.acquire(caller.app, now);
+    outcome.release = acquired.release;
+    // Once the App is known and its allowance taken, every answer — errors too — says where it stands.
+    outcome.limitHeaders = rateHeaders(acquired.rate);
+    for (const p of endpoint.params ?? []) {
+      const value = params[p.name] ?? "";
+      if (!p.pattern.test(value) || !storableParam(value)) throw notFound(value);
+    }
+    return caller.app;
+  }
+
+  /** The Idempotency-Key (when the endpoint takes one), then the body and the query, each checked against its schema. */
+  private async readInput(endpoint: Endpoint, request: Request): Promise<RunInput> {
+    const sentKey = request.headers.get("idempotency-key");
+    const idempotencyKey = endpoint.idempotent === true || (endpoint.idempotent === "optional" && sentKey !== null) ? requireIdempotencyKey(sentKey) : null;
+    let body: unknown;
+    if (endpoint.body) {
+      body = await readJsonBody(request);
+      const details = this.validator(endpoint.body).check(body);
+      if (details.length > 0) throw validationError(details, endpoint.validationStatus ?? 400);
+    }
+    const url = new URL(request.url);
+    let query: unknown = {};
+    if (endpoint.query) {
+      query = readQuery(endpoint.query, url.searchParams);
+      const details = this.validator(endpoint.query).check(query);
+      if (details.length > 0) throw validationError(details, 400, "query string");
+    }
+    return { idempotencyKey, body, url, query };
+  }
+
+  /** Claims the Idempotency-Key for this request, or answers with what an earlier identical one stored; null: go on (the key is claimed). */
+  private async claimOrReplay(endpoint: Endpoint, input: RunInput, key: string, app: AppRecord, now: number, outcome: RunOutcome): Promise<Response | null> {
+    const requestFingerprint = fingerprint(endpoint.method, input.url.pathname, input.body);
+    const claim = await this.deps.store.claimIdempotency({
+      appId: app.id,
+      key,
+      fingerprint: requestFingerprint,
+      requestId: outcome.requestId,
+      now,
+      ttlMs: this.deps.idempotencyTtlMs,
+      lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
+    });
+    if (claim.kind !== "existing") return null;
+    judgeExisting(claim.record, requestFingerprint, now);
+    outcome.replayed = true;
+    const status = claim.record.status!;
+    const body = await this.storedAnswer(claim.record);
+    const headers: Record<string, string> = { ...outcome.limitHeaders, "x-request-id": claim.record.requestId, "idempotent-replayed": "true" };
+    Object.assign(headers, status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
+    return new Response(status === 204 ? null : body, { status, headers });
+  }
+
+  private log(endpoint: Endpoint, outcome: RunOutcome, started: number): void {
+    logRequest(this.deps.logger, {
+      request_id: outcome.requestId,
+      app_id: outcome.appId,
+      method: endpoint.method,
+      route: endpoint.path,
+      status: outcome.response?.status ?? 500,
+      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      ...(outcome.errorCode ? { error_code: outcome.errorCode } : {}),
+      ...(outcome.replayed ? { replayed: true } : {}),
+    });
   }
 
   private async execute(
