@@ -8,10 +8,11 @@
  * Signals, each with its reason:
  * - `drop`: the follow-up sets the cast's matter aside ("forget him", "先不管他了", "unrelated, but").
  * - `decision`: a new decision that follows the outcome ("if it's approved, should I…", "卖掉之后是
- *   买新房还是先租房", "如果没过线，要不要二战").
+ *   买新房还是先租房", "如果没过线，要不要二战", "赚了钱要不要买辆车").
  * - `whose`: the same kind of question about someone else — a relative or friend doing it too ("my
- *   sister wants to open a bakery too", "我闺蜜也在找工作"), or asked after ("and my husband?",
- *   "那我老婆呢", "那我呢" when the cast was about someone else).
+ *   sister wants to open a bakery too", "我闺蜜也在找工作"), asked after ("and my husband?",
+ *   "那我老婆呢", "那我呢" when the cast was about someone else), or the cast's question asked again
+ *   with them leading it ("那我老公这个月能找到工作吗").
  * - `what`: another target asked after in the same breath ("and my car loan?", "车贷呢？", "what
  *   about the deal with the Brazilian supplier?"), or announced ("顺便问下…", "I'm also thinking of…").
  */
@@ -29,7 +30,7 @@ const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看�
 const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
 /** Chinese decision words ("should I …"), shared by the decision rule and the along-the-way check. */
 const DECISION_WORDS_ZH = "要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就";
-const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回|选上|抽到|抽中|录取|上岸|拿下|中签)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)`);
+const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回|选上|抽到|抽中|录取|上岸|拿下|中签)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)|(?:了|咗)[^，,？?。]{0,6}(?:要不要|要唔要|该不该|应唔应该)`);
 /**
  * A condition on something happening along the way — someone asking, demanding, offering less,
  * delaying, the weather turning — makes the "should I" advice about the same matter
@@ -87,7 +88,8 @@ const PARALLEL_TARGET = /(?:也|还有个|还有一个|还想|另外)[^，,]{1,1
 const EARLIER_ITEM = /^(?:那|咁)?(?:上个月|上次|上回|去年|之前)[^，,？?]{0,14}的?(?:那|嗰)(?:只|隻|颗|顆|串|件|个|個|事|笔|筆|趟|批|份|场|次|单|套|间)/;
 /** Another one of the same kind pointed at ("隔壁小区那套", "另一家", "the other agent I queried"). */
 const OTHER_ONE = /隔壁[^，,？?]{0,6}(?:那|嗰)?(?:套|家|间|所)|另(?:外)?一(?:家|套|间|所)(?!人)|^(?:and |what about |how about )(?:the other|another) (?!(?:question|thing|one|way|time|round|option|approach|reading|cast|line|interviewer|examiner|judge|buyer|seller|agent of|side|person|finalist|candidate|applicant|bidder|party|driver|rival|competitor|team)\b)[a-z]+|^(?:and |what about |how about )(?:the one (?:in|at|on|from)|(?:my|our) other (?!half)[a-z]+)|(?<![a-z])(?:my|our) other (?!half|one)(?:cat|dog|kid|son|daughter|car|flat|house|job|shop|store|account|case|pet)(?![a-z])/;
-const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，,]|$)/;
+/** "X呢" ends a clause at punctuation, at the end, or at a space before more words ("那 GRE 呢 下个月考"). */
+const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，,\s]|$)/;
 /** "那我老婆明年能升职吗": a leading 那 then someone. */
 const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
 /** Words too common to tell two targets apart. */
@@ -99,6 +101,43 @@ const INSIDE = /(?<![a-z])(?:in it|inside|that was in|from it|of it)(?![a-z])|�
 const PRONOUN_ONLY = /^(?:他|她|它|他们|她们|佢|佢哋|him|her|them|it|he|she)$/;
 /** "然后呢", "感情方面呢", "结果呢": asking on about the same reading, not after another target. */
 const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的|^(?:then|next|more|so|after that|what else|why|how|the rest|otherwise|if not|if so)$/;
+
+/**
+ * The cast's question asked again of someone else, who leads the follow-up ("那我老公这个月能找到
+ * 工作吗" after "这个月能找到新工作吗", "Is my brother hiding something from his wife?" after "Is my
+ * husband hiding something from me?"): what follows the person repeats the question's words and
+ * leaves the asker out of it (a "me" there makes the person part of the asker's matter).
+ */
+const LEADING_PERSON_ZH = new RegExp(`^(?:那|那么|那麼|咁)?(?:我|我们|我哋|我家|我个|我個)?(?:的|嘅)?(${TIE_WORDS_PATTERN.zh}|${OTHERS_ZH})(?:的|嘅)?`);
+const LEADING_PERSON_EN = new RegExp(`^(?:(?:and|so|ok|what about|how about),? )?(?:(?:is|will|can|does|did|would|could|are) )?(?:my|our) (${TIE_WORDS_PATTERN.en}|${OTHERS_EN}|friend|best friend|bestie|partner)(?:'s)?(?![a-z-])`);
+const ASKER_IN_IT = /我|(?<![a-z])(?:me|my|i|mine|myself)(?![a-z])/;
+/** The person only reports or asks the question ("我老公觉得这次面试能过吗", "my mum wonders if…"): still the asker's. */
+const REPORTED = /^\s*(?:也?(?:觉得|认为|说|问|想知道|担心|怕|希望|觉|讲|话))|^\s*(?:thinks?|says?|asks?|wonders?|worries|wants to know|believes?|hopes?|feels?)(?![a-z])/;
+
+/** Han bigrams of a text. */
+const bigrams = (text: string) => {
+  const han = text.replace(/[^\p{Script=Han}]/gu, "");
+  return Array.from({ length: Math.max(0, han.length - 1) }, (_, i) => han.slice(i, i + 2));
+};
+const CONTENT_EN = (text: string) => text.split(/[^a-z0-9']+/).filter((w) => w.length > 2 && !STOP_EN.has(w) && !["will", "can", "does", "did", "would", "could", "are", "is", "be", "get", "his", "her", "their", "him", "she", "they"].includes(w));
+
+function sameQuestionOfSomeoneElse(q: string, f: string): boolean {
+  const zh = LEADING_PERSON_ZH.exec(f);
+  const en = zh ? null : LEADING_PERSON_EN.exec(f);
+  const person = zh?.[1] ?? en?.[1];
+  if (!person || q.includes(person)) return false;
+  const rest = f.slice((zh ?? en)![0].length);
+  if (ASKER_IN_IT.test(rest) || REPORTED.test(rest)) return false;
+  if (zh) {
+    const mine = bigrams(rest);
+    const shared = mine.filter((b) => q.includes(b)).length;
+    return shared >= 2 && shared / mine.length >= 0.5;
+  }
+  const words = CONTENT_EN(rest);
+  const asked = new Set(CONTENT_EN(q));
+  const shared = words.filter((w) => asked.has(w)).length;
+  return shared >= 2 && shared / words.length >= 0.5;
+}
 
 const NUMERAL = /[一二三四五六七八九十0-9]/;
 /** The same thing with another number ("科目三" after "科目二", "二面" after "一面"): another stage, another event. */
@@ -150,6 +189,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const parallel = PARALLEL_ZH.exec(f);
   const parallelElsewhere = parallel !== null && !q.includes(parallel[1]!);
   if (!insidePerson && (parallelElsewhere || PARALLEL_EN.test(f) || THEIRS.test(f) || ANOTHER_ONE_TOO.test(f) || SOMEONE_ASKED.test(f) || SOMEONE_ASKED_ZH.test(f) || OWN_MATTER.test(f))) return yes("whose");
+  if (!insidePerson && sameQuestionOfSomeoneElse(q, f)) return yes("whose");
   const cast = whose(castQuestion);
   const next = whose(followUp);
   if (cast.owner && SELF_TOO.test(f)) return yes("whose");

@@ -17,7 +17,7 @@ import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
 const GOAL = { precision: 0.95, recall: 0.8 };
 /** Reached through the API, rounded down. */
 const FLOOR: Partial<Record<MatterSetName, { precision: number; recall: number }>> = {
-  "set-a-heldout": { precision: 0.95, recall: 0.79 },
+  "set-a-heldout": { precision: 0.95, recall: 0.8 },
   "set-c-heldout": { precision: 0.9, recall: 0.7 },
 };
 
