@@ -11,13 +11,14 @@
  * The idempotent answers of Session requests are copies of Session data, so each is marked as
  * its Session's (`ownerId`) and forgotten when the Plan's delete removes the Session.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { checkouts, plans, sessionEvents, sessions } from "./schema.ts";
 import type { Db } from "./client.ts";
 import type { SqliteKernel } from "./kernel.ts";
 import type { CheckoutRow, EventAppend, ListPage, ListQuery, SessionRow, SessionStore, StoredSession } from "../storage.ts";
-import { listConditions, type DownstreamDelete } from "./subjects.ts";
-import { pageOf, readsUpwards } from "../list-page.ts";
+import type { DownstreamDelete } from "./subjects.ts";
+import { pageOf } from "../list-page.ts";
+import { pageRows } from "./list-rows.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import { committedUnlessGuardFailed, GuardFailed } from "../guard.ts";
 
@@ -114,14 +115,7 @@ export class SqliteSessionStore implements SessionStore {
    * process in between, so the page and its events are one state of the file.
    */
   async listSessions(appId: string, q: ListQuery): Promise<ListPage<StoredSession>> {
-    const rows = this.store.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.appId, appId), ...listConditions(sessions, q)))
-      .orderBy(readsUpwards(q) ? asc(sessions.id) : desc(sessions.id))
-      .limit(q.limit + 1)
-      .all();
-    return pageOf(q, rows.map((row) => this.withEvents(row)));
+    return pageOf(q, pageRows(this.store.db, sessions, appId, q).map((row) => this.withEvents(row)));
   }
 
   /** @returns false when the Session is gone or another event was stored since the handler read it */

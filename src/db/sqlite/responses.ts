@@ -3,14 +3,15 @@
  * summary after its turn next to the answered record, so a follow-up reads its
  * parent's summary in one lookup and the context never grows with the chain.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { pageOf, readsUpwards } from "../list-page.ts";
+import { and, eq, inArray } from "drizzle-orm";
+import { pageOf } from "../list-page.ts";
+import { pageRows } from "./list-rows.ts";
 import { feedback, responses } from "./schema.ts";
 import type { Db } from "./client.ts";
 import type { SqliteKernel } from "./kernel.ts";
 import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
-import { listConditions, type DownstreamDelete } from "./subjects.ts";
+import type { DownstreamDelete } from "./subjects.ts";
 
 export class ResponseRepository implements ResponseStore {
   constructor(private readonly store: SqliteKernel) {}
@@ -43,14 +44,7 @@ export class ResponseRepository implements ResponseStore {
 
   /** A page of the App's Responses (or one Subject's, or an end user's), newest first. */
   async list(appId: string, q: ListQuery): Promise<ListPage> {
-    const rows = this.store.db
-      .select({ record: responses.record })
-      .from(responses)
-      .where(and(eq(responses.appId, appId), ...listConditions(responses, q)))
-      .orderBy(readsUpwards(q) ? asc(responses.id) : desc(responses.id))
-      .limit(q.limit + 1)
-      .all();
-    return pageOf(q, rows.map((r) => r.record));
+    return pageOf(q, pageRows(this.store.db, responses, appId, q).map((r) => r.record));
   }
 
   /** @throws DeletedMeanwhile when the Response (its Subject) was deleted after the request read it */

@@ -2,31 +2,14 @@
  * Storage of immutable Subjects (charts, casts, Plans): one row shape, one repository.
  * Deleting a Subject removes its downstream rows in the same transaction.
  */
-import { and, asc, desc, eq, getTableName, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { pageOf, readsUpwards } from "../list-page.ts";
+import { and, eq, getTableName, sql } from "drizzle-orm";
+import { pageOf } from "../list-page.ts";
+import { pageRows } from "./list-rows.ts";
 import { SUBJECT_TABLES as TABLES } from "./schema.ts";
 import type { SqliteKernel } from "./kernel.ts";
 import type { Db } from "./client.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import type { ListPage, ListQuery, SubjectKind, SubjectRow, SubjectStore } from "../storage.ts";
-
-/** The conditions of a list page beyond the App (see ListQuery), for any table with these columns. */
-export function listConditions(
-  t: { id: SQLiteColumn; endUserId: SQLiteColumn; createdAt: SQLiteColumn; subjectId?: SQLiteColumn; planId?: SQLiteColumn; capability?: SQLiteColumn },
-  q: ListQuery,
-): SQL[] {
-  const conditions: SQL[] = [];
-  if (q.subjectId && t.subjectId) conditions.push(eq(t.subjectId, q.subjectId));
-  if (q.planId && t.planId) conditions.push(eq(t.planId, q.planId));
-  if (q.capabilities && t.capability) conditions.push(q.capabilities.length === 0 ? sql`0` : inArray(t.capability, [...q.capabilities]));
-  if (q.endUserId !== null) conditions.push(eq(t.endUserId, q.endUserId));
-  if (q.createdGte !== null) conditions.push(gte(t.createdAt, q.createdGte));
-  if (q.createdLt !== null) conditions.push(lt(t.createdAt, q.createdLt));
-  if (q.startingAfter !== null) conditions.push(lt(t.id, q.startingAfter));
-  if (q.endingBefore !== null) conditions.push(gt(t.id, q.endingBefore));
-  return conditions;
-}
 
 /** Hooks run inside a Subject's delete transaction (e.g. removing its Responses). */
 export type DownstreamDelete = (db: Db, appId: string, subjectId: string) => void;
@@ -77,14 +60,7 @@ export class SubjectRepository implements SubjectStore {
 
   /** A page of the App's Subjects of this kind, newest first. */
   async list(appId: string, q: ListQuery): Promise<ListPage> {
-    const table = TABLES[this.kind];
-    const rows = this.store.db
-      .select({ record: table.record })
-      .from(table)
-      .where(and(eq(table.appId, appId), ...listConditions(table, q)))
-      .orderBy(readsUpwards(q) ? asc(table.id) : desc(table.id))
-      .limit(q.limit + 1)
-      .all();
+    const rows = pageRows(this.store.db, TABLES[this.kind], appId, q);
     return pageOf(q, await Promise.all(rows.map((r) => this.store.expandRecord(r.record))));
   }
 
