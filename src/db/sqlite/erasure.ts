@@ -54,8 +54,13 @@ export function eraseEndUserIn(db: Db, appId: string, endUserId: string): Erasur
   for (let i = 0; i < erased.length; i += 500) {
     db.update(idempotencyRecords).set(tombstone).where(and(eq(idempotencyRecords.appId, appId), inArray(idempotencyRecords.resourceId, erased.slice(i, i + 500)))).run();
   }
-  for (const id of responseIds) {
-    db.update(idempotencyRecords).set(tombstone).where(and(eq(idempotencyRecords.appId, appId), sql`instr(${idempotencyRecords.body}, ${`"${id}"`}) > 0`)).run();
+  // One pass over the App's stored answers for all of them, not one per Response.
+  if (responseIds.length) {
+    const quoted = JSON.stringify(responseIds.map((id) => `"${id}"`));
+    db.update(idempotencyRecords)
+      .set(tombstone)
+      .where(and(eq(idempotencyRecords.appId, appId), sql`EXISTS (SELECT 1 FROM json_each(${quoted}) WHERE instr(${idempotencyRecords.body}, json_each.value) > 0)`))
+      .run();
   }
   return counts;
 }
