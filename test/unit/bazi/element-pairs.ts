@@ -3,6 +3,7 @@
  * beside English `X_en`), checked against the five-entry table written out here, not against the
  * service's own table (src/bazi/tables.ts ELEMENT_ZH), which the tests compare with this one.
  */
+import { expect } from "bun:test";
 
 /** The five elements: English → Chinese. */
 export const ZH_OF: Readonly<Record<string, string>> = { wood: "木", fire: "火", earth: "土", metal: "金", water: "水" };
@@ -70,4 +71,18 @@ export function withoutPairs<T>(value: T, forms: Forms): T {
       .filter(([key]) => !(key.endsWith(forms.suffix) && key.slice(0, -forms.suffix.length) in object))
       .map(([key, v]) => [key, withoutPairs(v, forms)]),
   ) as T;
+}
+
+/**
+ * The element-valued fields found across `records`, sorted; each record must pair every one of them
+ * (a failure names the record by `label`, e.g. its birth or its lines).
+ */
+export function pairedElementPaths(records: readonly Record<string, unknown>[], forms: Forms, label: (record: Record<string, unknown>) => unknown): string[] {
+  const found = new Set<string>();
+  for (const record of records) {
+    const { paths, problems } = elementPairs(record, forms);
+    expect({ record: label(record), problems }).toEqual({ record: label(record), problems: [] });
+    for (const p of paths) found.add(p);
+  }
+  return [...found].sort();
 }
