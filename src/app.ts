@@ -34,6 +34,30 @@ export interface LingshuApp {
   endpoints: Endpoint[];
   /** The process is shutting down: /ready answers 503 from now on, everything else is still served. */
   drain(): void;
+  /**
+   * The last resort for a fault that escaped every handler (Bun.serve's `error`): the error envelope
+   * and a request-log line, never the runtime's own error page.
+   */
+  fault(error: unknown): Response;
+}
+
+/** Where a request without a usable Host is served from, when PUBLIC_BASE_URL does not say. */
+const ORIGIN_WITHOUT_HOST = "http://localhost";
+
+/**
+ * Bun hands over a relative URL ("/v1/…") for a request without a usable Host (HTTP/1.0 without
+ * one, an empty or malformed one: `Host: a b`), and a URL `new URL` refuses for some others
+ * (`Host: [bad`). Such a request is served like any other, its path kept, at ORIGIN_WITHOUT_HOST.
+ */
+export function withParsableUrl(request: Request): Request {
+  if (URL.canParse(request.url)) return request;
+  const raw = request.url;
+  const scheme = raw.indexOf("://");
+  const pathStart = raw.startsWith("/") ? 0 : scheme === -1 ? -1 : raw.indexOf("/", scheme + 3);
+  const path = pathStart === -1 ? "/" : raw.slice(pathStart);
+  const url = URL.canParse(ORIGIN_WITHOUT_HOST + path) ? ORIGIN_WITHOUT_HOST + path : `${ORIGIN_WITHOUT_HOST}/`;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, { method: request.method, headers: request.headers, body: hasBody ? request.body : null, signal: request.signal });
 }
 
 /** An operational route with the request id header, the headers of every API answer, and the request log line. */
@@ -106,11 +130,17 @@ export function createApp(deps: AppDeps): LingshuApp {
 
   return {
     elysia: elysia as unknown as Elysia,
-    handle: (request) => elysia.handle(request),
+    handle: (request) => elysia.handle(withParsableUrl(request)),
     counter,
     endpoints,
     drain: () => {
       draining = true;
+    },
+    fault: (error) => {
+      const requestId = newId("request");
+      const response = errorResponse(toApiError(error, logger, requestId), requestId);
+      logRequest(logger, { request_id: requestId, app_id: null, method: "-", route: "(fault)", status: response.status, duration_ms: 0, error_code: "INTERNAL_ERROR" });
+      return response;
     },
   };
 }

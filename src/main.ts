@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 /**
- * The one entry point: `serve` (default) | `migrate` | `check-model` | `app …` | `key …` | `usage …`.
+ * The one entry point: `serve` (default) | `migrate` | `check-model` | `backup` | `app …` | `key …` |
+ * `usage …` | `version` | `help` (every command declared in cli/command-specs.ts).
  * Parses the environment once and wires the real implementations.
  */
 import { isLoopbackHost, loadConfig, ConfigError, type Config } from "./config.ts";
@@ -8,7 +9,9 @@ import { describeDatabase, migrateStorage, openStorage } from "./db/open-storage
 import type { Storage } from "./db/storage.ts";
 import { createApp } from "./app.ts";
 import { createLogger, endLog } from "./platform/request-log.ts";
-import { runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
+import { isOperatorCommand, parseCommand, runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
+import { findCommand } from "./cli/command-specs.ts";
+import { helpFor } from "./cli/help.ts";
 import { Operator } from "./cli/operator.ts";
 import { BUILD, BUILD_ID, VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
@@ -89,7 +92,17 @@ async function serve(config: Config): Promise<void> {
   const app = createApp({ config, store, logger });
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
   prepareAlmanac();
-  const server = Bun.serve({ port: config.port, hostname: config.host, fetch: (request) => app.handle(request) });
+  // development: false and an error handler: whatever escapes answers in the error envelope, never
+  // with Bun's HTML error page (which shows source paths), in every mode.
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    development: false,
+    fetch: (request) => app.handle(request),
+    error(error) {
+      return app.fault(error);
+    },
+  });
   const model = describeModel(config);
   logger.info({ version: VERSION, build: BUILD_ID, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
   for (const warning of modelWarnings(model, Date.now())) logger.warn({ model: model.model }, warning);
@@ -135,7 +148,45 @@ async function serve(config: Config): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
+/** `--help` anywhere, `-h`, or `help WORDS…`: the help those words name (cli/help.ts), before any configuration is read. */
+function helpRequested(argv: string[]): string | null {
+  const asked = argv[0] === "help" || argv.includes("--help") || argv.includes("-h");
+  if (!asked) return null;
+  const words = (argv[0] === "help" ? argv.slice(1) : argv).filter((a) => !a.startsWith("-"));
+  // The deepest words that name something: `app create --name x --help` is the help of app create.
+  for (let n = Math.min(words.length, 2); n >= 0; n -= 1) {
+    const text = helpFor(words.slice(0, n));
+    if (text && (n > 0 || words.length === 0)) return text;
+  }
+  fail(`no help for "${words.join(" ")}": run lingshu --help for the commands`, 2);
+}
+
+function printVersion(json: boolean): void {
+  const built = BUILD.date ? `, built ${BUILD.date}` : "";
+  process.stdout.write(json ? `${JSON.stringify({ version: VERSION, build: BUILD_ID, commit: BUILD.commit, built_at: BUILD.date })}\n` : `lingshu ${VERSION} (build ${BUILD.commit}${built})\n`);
+}
+
+/** The arguments of a command main() runs itself, checked against its declaration. */
+function parseOwnCommand(name: string, rest: string[]) {
+  try {
+    return parseCommand(findCommand([name])!, rest);
+  } catch (err) {
+    if (err instanceof UsageError) fail(`${name}: ${err.message}`, 2);
+    throw err;
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
+  const help = helpRequested(argv);
+  if (help) {
+    process.stdout.write(help);
+    return;
+  }
+  const [command = "serve", ...rest] = argv;
+  if (command === "--version" || command === "-v" || command === "version") return printVersion(parseOwnCommand("version", rest).values.json === true);
+  if (!["serve", "migrate", "check-model"].includes(command) && !isOperatorCommand(command)) {
+    fail(`unknown command "${command}" (run lingshu --help for the commands)`, 2);
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -143,30 +194,24 @@ async function main(argv: string[]): Promise<void> {
     if (err instanceof ConfigError) fail(`invalid configuration: ${err.message}`, 2);
     throw err;
   }
-  const [command = "serve", ...rest] = argv;
   if (command === "serve") {
-    if (rest.some((a) => a !== "--json")) fail(`serve takes no arguments (got "${rest.join(" ")}")`, 2);
+    parseOwnCommand("serve", rest);
     return serve(config);
   }
-  if (command === "--version" || command === "version") {
-    const built = BUILD.date ? `, built ${BUILD.date}` : "";
-    process.stdout.write(argv.includes("--json") ? `${JSON.stringify({ version: VERSION, build: BUILD_ID, commit: BUILD.commit, built_at: BUILD.date })}\n` : `lingshu ${VERSION} (build ${BUILD.commit}${built})\n`);
-    return;
-  }
   if (command === "check-model") {
-    if (rest.some((a) => a !== "--json")) fail(`check-model takes no arguments (got "${rest.join(" ")}")`, 2);
+    const json = parseOwnCommand("check-model", rest).values.json === true;
     const result = await checkModel(config);
-    process.stdout.write(rest.includes("--json") ? `${JSON.stringify(result)}\n` : `${result.line}\n`);
+    process.stdout.write(json ? `${JSON.stringify(result)}\n` : `${result.line}\n`);
     process.exit(result.ok ? 0 : 1);
   }
   if (command === "migrate") {
+    const json = parseOwnCommand("migrate", rest).values.json === true;
     // Only what this run applied: an operator (or a deploy job's log) sees whether it changed anything.
     const applied = await openOrFail(config, migrateStorage);
     const text = applied.length > 0 ? `applied: ${applied.join(", ")}` : "already up to date";
-    process.stdout.write(rest.includes("--json") ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `${text}\n`);
+    process.stdout.write(json ? `${JSON.stringify({ applied, database: config.databaseUrl ? describeDatabase(config) : config.databasePath })}\n` : `${text}\n`);
     return;
   }
-  if (!["app", "key", "usage"].includes(command)) fail(`unknown command "${command}" (serve, migrate, check-model, app, key, usage)`, 2);
   const store = await openStorageOrFail(config);
   try {
     await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));

@@ -131,6 +131,22 @@ export class Operator {
     return key;
   }
 
+  /**
+   * A new key for the old key's App (same name), and the old one set to expire after `graceMs`
+   * (kept if it already expires sooner): clients move to the new key without an outage.
+   */
+  async rotateKey(keyId: string, graceMs: number): Promise<{ created: { record: KeyRecord; key: string }; old: KeyRecord }> {
+    const old = await this.store.getKey(keyId);
+    if (!old) throw new OperatorError(`no key with id ${keyId}`);
+    const now = this.clock();
+    if (old.revokedAt !== null || (old.expiresAt !== null && old.expiresAt <= now)) {
+      throw new OperatorError(`key ${keyId} no longer works (revoked or expired): create a new one with "lingshu key create ${old.appId}"`);
+    }
+    const created = await this.createKey(old.appId, old.name, null);
+    const expired = await this.store.expireKey(keyId, now + graceMs);
+    return { created, old: expired! };
+  }
+
   async usage(appId: string, month: string | null) {
     await this.requireApp(appId);
     const m = month ?? utcMonth(this.clock());

@@ -27,7 +27,7 @@ import type {
 export type { SubjectKind } from "../subjects.ts";
 import type { SubjectKind } from "../subjects.ts";
 
-export type AppChanges = Partial<Pick<AppRecord, "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
+export type AppChanges = Partial<Pick<AppRecord, "name" | "rpm" | "concurrency" | "monthlyQuota" | "status" | "capabilities">>;
 
 export interface SubjectRow {
   id: string;
@@ -217,6 +217,8 @@ export interface Storage {
    * src/db/sqlite/checkpoint-worker.ts), when it has any; resolves whether the worker started.
    */
   checkpointInBackground?(workerUrl: string, options?: { onFailure?: (message: string) => void }): Promise<boolean>;
+  /** A consistent copy of the live database in a new file, checked before it is reported (SQLite; PostgreSQL has pg_dump). */
+  backupTo?(path: string): Promise<{ bytes: number; durationMs: number }>;
   readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;
   readonly sessions: SessionStore;
   readonly responses: ResponseStore;
@@ -242,6 +244,8 @@ export interface Storage {
   listKeys(appId: string): Promise<KeyRecord[]>;
   getKey(id: string): Promise<KeyRecord | null>;
   revokeKey(id: string, now: number): Promise<KeyRecord | null>;
+  /** Sets the key to expire at `at`, unless it is revoked or already expires sooner; the key, or null when missing. */
+  expireKey(id: string, at: number): Promise<KeyRecord | null>;
   /** Best effort bookkeeping. */
   touchKey(id: string, now: number): Promise<void>;
 

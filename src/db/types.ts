@@ -120,3 +120,6 @@ export class DeletedMeanwhile extends Error {
     super(`"${id}" was deleted while this request was running.`);
   }
 }
+
+/** A backup could not be written or its copy failed integrity_check; the message says which, for an operator. */
+export class BackupFailed extends Error {}

@@ -8,7 +8,8 @@ import type { LogLevel } from "../config.ts";
 export type { Logger };
 
 export function createLogger(level: LogLevel): Logger {
-  return pino({ level, base: { service: "lingshu" }, timestamp: pino.stdTimeFunctions.isoTime }, pino.destination({ sync: false }));
+  // Levels as names ("level":"info"): what log shippers and people grep for, not pino's numbers.
+  return pino({ level, base: { service: "lingshu" }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } }, pino.destination({ sync: false }));
 }
 
 /**

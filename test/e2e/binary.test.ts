@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect, type Socket } from "node:net";
-import { DEFAULT_BACKEND, LingshuBinary, buildBinary, rawHttp } from "../helpers/binary.ts";
+import { DEFAULT_BACKEND, LingshuBinary, buildBinary, errorShapeProblem, prng, rawHttp } from "../helpers/binary.ts";
 import { startFakeAnthropic } from "../helpers/fake-anthropic.ts";
 
 const BIRTH = { year: 1949, month: 10, day: 1, hour: 15, gender: "男" };
@@ -131,6 +131,33 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     const missing = bin.cli(["app", "show", "app_missing", "--json"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+  }, 30_000);
+
+  test("--help for the binary and its commands; backup, key rotate and app rename", async () => {
+    const bin = await start();
+    for (const [args, first] of [
+      [["--help"], "lingshu: BaZi charts"],
+      [["key", "--help"], "lingshu key: "],
+      [["help", "backup"], "lingshu backup: "],
+    ] as const) {
+      const help = bin.cli([...args]);
+      expect({ args, code: help.code }).toEqual({ args, code: 0 });
+      expect(help.stdout.startsWith(first)).toBe(true);
+      expect(help.stdout).toContain("Usage:");
+    }
+    const path = join(bin.workDir, "backup.sqlite");
+    const backup = bin.cli(["backup", path, "--json"]);
+    if (DEFAULT_BACKEND === "sqlite") {
+      expect(backup.code).toBe(0);
+      expect(backup.json).toMatchObject({ path, integrity_check: "ok" });
+    } else {
+      expect(backup.code).toBe(1);
+      expect(backup.stderr.trim()).toBe("lingshu: backup copies an SQLite database; on PostgreSQL use pg_dump (see docs/deploy.md)");
+    }
+    const rotated = bin.cli(["key", "rotate", bin.tenant!.keyId, "--grace", "1h", "--json"]);
+    expect(rotated.code).toBe(0);
+    for (const key of [bin.tenant!.key, rotated.json.key]) expect((await bin.request("GET", "/v1/bazi/charts/bzc_missing", { key })).status).toBe(404);
+    expect(bin.cli(["app", "rename", bin.tenant!.appId, "Renamed", "--json"]).json.name).toBe("Renamed");
   }, 30_000);
 });
 
@@ -298,3 +325,66 @@ describe("routing does not depend on the Host header", () => {
     }
   }, 30_000);
 });
+
+describe("requests without a usable Host", () => {
+  const SEED = Number(process.env.HOST_FUZZ_SEED ?? Date.now() % 100_000);
+  /** Host header lines: none (HTTP/1.0), empty, malformed, odd bytes, and one drawn at random. */
+  function hostLines(random: ReturnType<typeof prng>): string[] {
+    const alphabet = " []@:/?#%\\\"'<>{}|^`~!$&()*+,;=-._" + "abcxyz0129" + "\u00e9\u00ff";
+    const drawn = Array.from({ length: 1 + random.int(24) }, () => random.pick([...alphabet])).join("");
+    return [null, "", " ", "[bad", "[::1", "a b c", "x:99999", ":80", "a@b", "a/b", "a?b", "a#b", "a%zz", "a\\b", "\u00e9", "..", drawn].map((host) => (host === null ? "" : `Host: ${host}\r\n`));
+  }
+
+  test(`HTTP/1.0 without Host, empty and malformed Hosts are served or refused in the envelope, never 5xx, each with a log line (seed ${SEED})`, async () => {
+    const bin = await start();
+    const random = prng(SEED);
+    const key = bin.tenant!.key;
+    const body = JSON.stringify({ birth: BIRTH });
+    const requests = [
+      { line: "GET /health", extra: "", json: true, expect: 200 },
+      { line: "GET /openapi.json", extra: "", json: true, expect: 200 },
+      { line: "GET /docs", extra: "", json: false, expect: 200 },
+      { line: "GET /v1/bazi/charts/bzc_missing", extra: `Authorization: Bearer ${key}\r\n`, json: true, expect: 404 },
+      { line: "GET /v1/nowhere", extra: "", json: true, expect: 404 },
+      { line: "POST /v1/bazi/charts", extra: `Authorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`, json: true, expect: 201, body },
+    ];
+    let sent = 0;
+    for (const version of ["HTTP/1.0", "HTTP/1.1"]) {
+      for (const host of hostLines(random)) {
+        // HTTP/1.1 requires a Host (RFC 9112 §3.2): Bun's parser answers 400 itself, before the service sees it.
+        if (version === "HTTP/1.1" && host === "") continue;
+        for (const r of requests) {
+          const idempotencyKey = r.body ? `Idempotency-Key: host-${++sent}\r\n` : "";
+          const head = Buffer.from(`${r.line} ${version}\r\n${host}${r.extra}${idempotencyKey}Connection: close\r\n\r\n`, "latin1");
+          const bytes = Buffer.concat([head, Buffer.from(r.body ?? "", "utf8")]);
+          const answer = await rawHttp(bin.port, bytes);
+          const where = { version, host: host.trim(), request: r.line };
+          expect({ ...where, status: answer.status }).toEqual({ ...where, status: r.expect });
+          const requestId = answer.headers.get("x-request-id");
+          expect({ ...where, requestId }).toMatchObject({ requestId: expect.stringMatching(/^req_/) });
+          if (answer.status >= 400) expect({ ...where, problem: errorShapeProblem(answer) }).toEqual({ ...where, problem: null });
+          else if (r.json) expect(answer.json).not.toBeNull();
+          expect(bin.logs.join("\n")).not.toContain("<!doctype");
+          await waitForLogLine(bin, requestId!);
+        }
+      }
+    }
+    expect(bin.errorLines).toEqual([]);
+  }, 60_000);
+
+  test("HTTP/1.1 without Host: the parser's own 400, and the service keeps serving", async () => {
+    const bin = await start();
+    const answer = await rawHttp(bin.port, "GET /health HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(answer.status).toBe(400);
+    expect((await rawHttp(bin.port, "GET /health HTTP/1.0\r\n\r\n")).status).toBe(200);
+  }, 30_000);
+});
+
+/** The request-log line of `requestId` reaches the binary's output (written asynchronously). */
+async function waitForLogLine(bin: LingshuBinary, requestId: string): Promise<void> {
+  for (let waited = 0; waited < 2_000; waited += 20) {
+    if (bin.logs.some((line) => line.includes(requestId))) return;
+    await Bun.sleep(20);
+  }
+  throw new Error(`no request-log line with ${requestId}`);
+}

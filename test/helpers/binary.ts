@@ -163,7 +163,7 @@ export class LingshuBinary {
   base = "";
   /** The last log lines (stdout and stderr) of the current process, for diagnostics. */
   logs: string[] = [];
-  /** Log lines at level error (50) or above, since the binary was first started. */
+  /** Log lines at level error or fatal, since the binary was first started. */
   errorLines: string[] = [];
   tenant: Tenant | null = null;
   /** Put before the binary in every command (e.g. setpriv to run as another user). */
@@ -328,7 +328,7 @@ export class LingshuBinary {
                 resolvePort(JSON.parse(line).port);
               } catch {}
             }
-            if (/"level":(5\d|60)/.test(line)) this.errorLines.push(line);
+            if (/"level":"(error|fatal)"/.test(line)) this.errorLines.push(line);
           }
         }
       } catch {}

@@ -102,7 +102,7 @@ test("the start-up log names the model profile, and warns about an unknown or re
       expect(await server.listening).not.toBeNull();
       const lines = () => server.output().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
       // Past the retirement date the warning says it retired instead; either names the date.
-      const warned = () => lines().find((l) => l.level === 40 && (l.msg.includes(warning) || l.msg.includes("retired on")));
+      const warned = () => lines().find((l) => l.level === "warn" && (l.msg.includes(warning) || l.msg.includes("retired on")));
       for (let waited = 0; !warned() && waited < 5_000; waited += 20) await Bun.sleep(20);
       expect(warned()).toBeDefined();
       expect(lines().find((l) => l.msg === "listening").model).toMatchObject({ interpreter: "anthropic", model });

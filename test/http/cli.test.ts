@@ -3,10 +3,13 @@
  * a subprocess on a real database file, and its keys used against the server.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.ts";
+import { cliTenant, listeningPort, spawnServe } from "../helpers/serve-process.ts";
+import { helpFor } from "../../src/cli/help.ts";
+import { Database } from "bun:sqlite";
 import { openSqliteStore as openStore } from "../../src/db/sqlite/store.ts";
 import { MIGRATIONS } from "../../src/db/sqlite/migrations.ts";
 import { Authenticator } from "../../src/platform/auth.ts";
@@ -88,6 +91,117 @@ describe("key commands", () => {
     expect(past.code).not.toBe(0);
     expect(past.stderr).toContain("--expires-at must be in the future");
     expect(cli("key", "list", app.id, "--json").json.data).toHaveLength(1);
+  });
+});
+
+describe("key rotate and app rename", () => {
+  test("rotate: a new key works at once, the old one until its grace ends; --grace 0 stops the old one now", async () => {
+    const app = cli("app", "create", "--name", "Rot", "--env", "live", "--json").json;
+    const first = cli("key", "create", app.id, "--name", "server", "--json").json;
+    const before = Date.now();
+    const rotated = cli("key", "rotate", first.id, "--grace", "2h", "--json");
+    expect(rotated.code).toBe(0);
+    expect(rotated.json).toMatchObject({ app_id: app.id, name: "server", status: "active", expires_at: null, replaces: { id: first.id, status: "active" } });
+    expect(rotated.json.key).toMatch(/^ap_live_/);
+    const graceEnds = Date.parse(rotated.json.replaces.expires_at);
+    expect(graceEnds).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+    expect(graceEnds).toBeLessThan(Date.now() + 2 * 3_600_000 + 1_000);
+
+    const store = openStore(env.DATABASE_PATH!);
+    const auth = new Authenticator(store, env.KEY_PEPPER!);
+    try {
+      expect((await auth.authenticate(`Bearer ${first.key}`, "bazi", Date.now())).app.id).toBe(app.id);
+      expect((await auth.authenticate(`Bearer ${rotated.json.key}`, "bazi", Date.now())).app.id).toBe(app.id);
+      // A later rotation with a longer grace keeps the earlier end.
+      expect(cli("key", "rotate", first.id, "--grace", "7d", "--json").json.replaces.expires_at).toBe(rotated.json.replaces.expires_at);
+      const now = cli("key", "rotate", rotated.json.id, "--grace", "0", "--json").json;
+      expect(now.replaces.status).toBe("expired");
+      await expect(auth.authenticate(`Bearer ${rotated.json.key}`, "bazi", Date.now() + 1)).rejects.toThrow();
+    } finally {
+      store.close();
+    }
+    const revoked = cli("key", "revoke", first.id, "--json").json;
+    const again = cli("key", "rotate", revoked.id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("no longer works");
+  });
+  test("app rename changes the name and nothing else", () => {
+    const app = cli("app", "create", "--name", "Old name", "--env", "test", "--rpm", "77", "--json").json;
+    const renamed = cli("app", "rename", app.id, "  New name ", "--json").json;
+    expect(renamed).toEqual({ ...app, name: "New name", updated_at: renamed.updated_at });
+    expect(cli("app", "rename", app.id, " ").code).toBe(2);
+    expect(cli("app", "rename", "app_missing", "x").code).toBe(1);
+  });
+});
+
+describe("backup", () => {
+  test("copies the database while the service writes to it: the copy passes integrity_check, holds what was committed, and is 0600", async () => {
+    const backupEnv = { ...env, DATABASE_PATH: join(dir, "served.sqlite") };
+    const tenant = cliTenant(backupEnv);
+    const server = spawnServe(backupEnv);
+    try {
+      const port = await listeningPort(server);
+      const create = (n: number) =>
+        fetch(`http://127.0.0.1:${port}/v1/bazi/charts`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json", "idempotency-key": `backup-${n}` },
+          body: JSON.stringify({ birth: { year: 1980 + (n % 30), month: 1 + (n % 12), day: 1 + (n % 28), hour: n % 24, gender: "男" } }),
+        });
+      for (let n = 0; n < 20; n += 1) expect((await create(n)).status).toBe(201);
+      // Writes keep landing while the copy is made.
+      const writing = Promise.all(Array.from({ length: 40 }, (_, n) => create(100 + n)));
+      const path = join(dir, "copies", "served-backup.sqlite");
+      mkdirSync(join(dir, "copies"));
+      const copy = runCli(["backup", path, "--json"], backupEnv);
+      expect(copy.code).toBe(0);
+      expect(copy.json).toMatchObject({ path, integrity_check: "ok" });
+      expect(copy.json.bytes).toBe(statSync(path).size);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      await writing;
+      const copied = new Database(path, { readonly: true });
+      try {
+        expect(copied.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+        expect((copied.query("SELECT count(*) AS n FROM charts").get() as { n: number }).n).toBeGreaterThanOrEqual(20);
+      } finally {
+        copied.close();
+      }
+      const twice = runCli(["backup", path], backupEnv);
+      expect(twice.code).toBe(1);
+      expect(twice.stderr.trim()).toBe(`lingshu: ${path} already exists: name a new file`);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.ended;
+    }
+  });
+});
+
+describe("help and version", () => {
+  test("--help, -h and help WORDS print the declared help and exit 0, even when the configuration is invalid", () => {
+    const broken = { ...env, PORT: "seventy" };
+    for (const [args, words] of [
+      [["--help"], []],
+      [["-h"], []],
+      [["help"], []],
+      [["app", "--help"], ["app"]],
+      [["help", "key", "create"], ["key", "create"]],
+      [["key", "rotate", "key_x", "--grace", "1h", "--help"], ["key", "rotate"]],
+      [["backup", "-h"], ["backup"]],
+    ] as [string[], string[]][]) {
+      const r = runCli(args, broken);
+      expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 0, stderr: "" });
+      expect(r.stdout).toBe(helpFor(words)!);
+    }
+    const unknown = runCli(["help", "frobnicate"], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim()).toBe('lingshu: no help for "frobnicate": run lingshu --help for the commands');
+  });
+  test("-v, --version and version print the same line; serve refuses arguments with a usage line", () => {
+    const lines = ["-v", "--version", "version"].map((flag) => runCli([flag], env).stdout);
+    expect(new Set(lines).size).toBe(1);
+    expect(lines[0]).toMatch(/^lingshu \d+\.\d+\.\d+ \(build /);
+    const serve = runCli(["serve", "extra"], env);
+    expect(serve.code).toBe(2);
+    expect(serve.stderr.trim()).toBe("lingshu: serve: expected 0 arguments, got 1 (usage: lingshu serve )");
   });
 });
 

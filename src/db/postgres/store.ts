@@ -209,6 +209,7 @@ export class PostgresStore implements Storage, PostgresKernel {
     const capabilities = changes.capabilities ? JSON.stringify(changes.capabilities) : null;
     await this.sql`
       UPDATE apps SET
+        name = COALESCE(${changes.name ?? null}::text, name),
         rpm = COALESCE(${changes.rpm ?? null}::bigint, rpm),
         concurrency = COALESCE(${changes.concurrency ?? null}::bigint, concurrency),
         monthly_quota = COALESCE(${changes.monthlyQuota ?? null}::bigint, monthly_quota),
@@ -267,6 +268,11 @@ export class PostgresStore implements Storage, PostgresKernel {
 
   async revokeKey(id: string, now: number): Promise<KeyRecord | null> {
     await this.sql`UPDATE api_keys SET revoked_at = ${now} WHERE id = ${id} AND revoked_at IS NULL`;
+    return this.getKey(id);
+  }
+
+  async expireKey(id: string, at: number): Promise<KeyRecord | null> {
+    await this.sql`UPDATE api_keys SET expires_at = ${at} WHERE id = ${id} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${at})`;
     return this.getKey(id);
   }
 

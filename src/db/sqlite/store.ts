@@ -16,6 +16,7 @@ import { ResponseRepository } from "./responses.ts";
 import { SUBJECT_KINDS, subjectKindOf } from "../../subjects.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
+import { backupDatabase, type BackupResult } from "./backup.ts";
 import type { SqliteKernel } from "./kernel.ts";
 import { BackgroundCheckpoints, DEFAULT_CHECKPOINTER, type CheckpointerSettings } from "./checkpoints.ts";
 import type {
@@ -175,6 +176,10 @@ export class SqliteStore implements Storage, SqliteKernel {
     return this.checkpoints.started;
   }
 
+  async backupTo(path: string): Promise<BackupResult> {
+    return backupDatabase(this.sqlite, path);
+  }
+
   async close(): Promise<void> {
     // The worker's connection closes first, so this one is the last and leaves no WAL behind.
     await this.checkpoints?.stop();
@@ -264,6 +269,16 @@ export class SqliteStore implements Storage, SqliteKernel {
 
   async revokeKey(id: string, now: number): Promise<KeyRecord | null> {
     this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), sql`${apiKeys.revokedAt} IS NULL`)).run();
+    this.forgetCallers();
+    return this.getKey(id);
+  }
+
+  async expireKey(id: string, at: number): Promise<KeyRecord | null> {
+    this.db
+      .update(apiKeys)
+      .set({ expiresAt: at })
+      .where(and(eq(apiKeys.id, id), sql`${apiKeys.revokedAt} IS NULL`, sql`(${apiKeys.expiresAt} IS NULL OR ${apiKeys.expiresAt} > ${at})`))
+      .run();
     this.forgetCallers();
     return this.getKey(id);
   }
