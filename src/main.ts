@@ -171,7 +171,7 @@ function parseOwnCommand(name: string, rest: string[]) {
   try {
     return parseCommand(findCommand([name])!, rest);
   } catch (err) {
-    if (err instanceof UsageError) fail(`${name}: ${err.message}`, 2);
+    if (err instanceof UsageError) fail(err.message, 2);
     throw err;
   }
 }

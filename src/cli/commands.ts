@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { Operator, OperatorError, appJson, keyJson } from "./operator.ts";
 import { COMMON_OPTIONS, findCommand, type CommandSpec } from "./command-specs.ts";
+import { usageLine } from "./help.ts";
 import { BackupFailed, CAPABILITIES, type Capability } from "../db/types.ts";
 import type { Storage } from "../db/storage.ts";
 
@@ -75,9 +76,10 @@ export function parseCommand(spec: CommandSpec, args: string[]): ParsedCommand {
   for (const option of spec.options) if (option.required && !String(values[option.name] ?? "").trim()) throw new UsageError(`--${option.name} is required`);
   const repeated = spec.args.some((a) => a.repeated);
   const count = parsed.positionals.length;
+  if (spec.args.length === 0 && count > 0) throw new UsageError(`${spec.path.join(" ")} takes no arguments (got "${parsed.positionals.join(" ")}")`);
   if (repeated ? count < spec.args.length : count !== spec.args.length) {
     const wanted = `${repeated ? "at least " : ""}${spec.args.length} argument${spec.args.length === 1 ? "" : "s"}`;
-    throw new UsageError(`expected ${wanted}, got ${count} (usage: lingshu ${spec.path.join(" ")} ${spec.args.map((a) => (a.repeated ? `${a.name}…` : a.name)).join(" ")})`);
+    throw new UsageError(`expected ${wanted}, got ${count} (usage: ${usageLine(spec)})`);
   }
   return { values, positionals: parsed.positionals };
 }

@@ -201,7 +201,7 @@ describe("help and version", () => {
     expect(lines[0]).toMatch(/^lingshu \d+\.\d+\.\d+ \(build /);
     const serve = runCli(["serve", "extra"], env);
     expect(serve.code).toBe(2);
-    expect(serve.stderr.trim()).toBe("lingshu: serve: expected 0 arguments, got 1 (usage: lingshu serve )");
+    expect(serve.stderr.trim()).toBe('lingshu: serve takes no arguments (got "extra")');
   });
 });
 

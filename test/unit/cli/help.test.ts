@@ -68,6 +68,7 @@ describe("parseCommand follows the declaration", () => {
     expect(() => parseCommand(find("app create"), ["--env", "test"])).toThrow(new UsageError("--name is required"));
     expect(() => parseCommand(find("app create"), ["--name", "x", "--env", "test", "--bogus"])).toThrow(UsageError);
     expect(() => parseCommand(find("key revoke"), [])).toThrow("expected 1 argument, got 0 (usage: lingshu key revoke KEY_ID)");
+    expect(() => parseCommand(find("migrate"), ["now"])).toThrow('migrate takes no arguments (got "now")');
     expect(() => parseCommand(find("app grant"), ["app_x"])).toThrow("expected at least 2 arguments, got 1");
     expect(parseCommand(find("app grant"), ["app_x", "bazi", "healing"]).positionals).toEqual(["app_x", "bazi", "healing"]);
   });
