@@ -15,6 +15,7 @@
  * L2 was chosen by.
  */
 import { writeFileSync } from "node:fs";
+import { shuffledEpochs } from "./epochs.ts";
 import { join } from "node:path";
 import { CLASSES, features, pack, probabilities, type PackedModel } from "../src/safety/learned.ts";
 import { firingRules, scan } from "../src/safety/rule-table.ts";
@@ -42,16 +43,6 @@ function classOf(m: LabelledMessage): number {
   return CLASSES.indexOf((LABEL_CLASS[first] ?? first) as (typeof CLASSES)[number]);
 }
 
-/** mulberry32: a small seeded PRNG, so every run shuffles alike. */
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Example {
   feats: string[];
   label: number;
@@ -60,24 +51,16 @@ interface Example {
 function train(examples: readonly Example[], seed: number): { weights: Map<string, number[]>; bias: number[] } {
   const weights = new Map<string, number[]>();
   const bias = CLASSES.map(() => 0);
-  const random = prng(seed);
-  const order = examples.map((_, i) => i);
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    for (const index of order) {
-      const { feats, label } = examples[index]!;
-      const p = probabilities({ weights, bias }, feats);
-      for (let c = 0; c < CLASSES.length; c++) {
-        const gradient = p[c]! - (c === label ? 1 : 0);
-        bias[c]! -= LEARNING_RATE * gradient;
-        for (const f of feats) {
-          let w = weights.get(f);
-          if (!w) weights.set(f, (w = CLASSES.map(() => 0)));
-          w[c]! -= LEARNING_RATE * (gradient + L2 * w[c]!);
-        }
+  for (const index of shuffledEpochs(examples.length, EPOCHS, seed)) {
+    const { feats, label } = examples[index]!;
+    const p = probabilities({ weights, bias }, feats);
+    for (let c = 0; c < CLASSES.length; c++) {
+      const gradient = p[c]! - (c === label ? 1 : 0);
+      bias[c]! -= LEARNING_RATE * gradient;
+      for (const f of feats) {
+        let w = weights.get(f);
+        if (!w) weights.set(f, (w = CLASSES.map(() => 0)));
+        w[c]! -= LEARNING_RATE * (gradient + L2 * w[c]!);
       }
     }
   }

@@ -18,6 +18,7 @@
 import { CueIndex } from "../text/cue-index.ts";
 import { type FrameReason, frameChange } from "./frame-change.ts";
 import { foldText } from "../text/language.ts";
+import { committedMatterModel, matterFeatures, newMatterProbability, type MatterModel } from "./learned.ts";
 import {
   LINK_WORDS_EN,
   LINK_WORDS_ZH,
@@ -42,7 +43,11 @@ export type MatterChangeReason =
   | "linked_to_cast_matter"
   | "cast_matter_unknown"
   | "weak_follow_up_matter"
-  | "refers_to_cast_matter";
+  | "refers_to_cast_matter"
+  /** The learned model (learned.ts) was sure of another matter where the rules saw none. */
+  | "learned_new"
+  /** A rule saw another matter and the learned model all but ruled it out. */
+  | "learned_same";
 
 /** Result of comparing a cast question with a follow-up. */
 export interface MatterChange {
@@ -155,10 +160,27 @@ const REFERS_BACK =
  * another person's matter, another target, a decision after the outcome, the matter dropped); then a
  * domain switch (the lexicon's matters, disjoint from the cast's) only when the follow-up stands on
  * its own — measured on an independent labelled set, a bare domain word was as often a person or
- * thing inside the cast's matter ("the CEO was arrested", "这家生殖中心的医生").
+ * thing inside the cast's matter ("the CEO was arrested", "这家生殖中心的医生"). Last, the learned
+ * model (learned.ts) keeps a rule's "new" only when it agrees a little, and adds one when it is sure.
  * @example detectMatterChange("我明年能升职吗？", "那我老婆明年能升职吗？").reason // "whose"
  */
-export function detectMatterChange(castQuestion: string, followUp: string): MatterChange {
+export function detectMatterChange(castQuestion: string, followUp: string, model: MatterModel = committedMatterModel()): MatterChange {
+  const byRules = detectMatterChangeByRules(castQuestion, followUp);
+  const p = newMatterProbability(model, matterFeatures(castQuestion, followUp, byRules.from, byRules.to));
+  if (byRules.changed) return !isVetoable(byRules) || p >= model.veto ? byRules : { ...byRules, changed: false, reason: "learned_same" };
+  return p >= model.threshold ? { ...byRules, changed: true, reason: "learned_new" } : byRules;
+}
+
+/**
+ * Whether the learned model may overrule a rule's "new": a frame's, yes; a plain switch of domain
+ * ("Will I get promoted?" → "Is my marriage going to last?") stands. The independent sets hold few
+ * such switches (their authors wrote the subtle cases), so the model never learned them and vetoed
+ * them on the project's own pairs.
+ */
+export const isVetoable = (change: MatterChange) => change.reason !== "different_matter" && change.reason !== "explicit_new_question";
+
+/** The frames, then the domains (below), without the learned model. */
+export function detectMatterChangeByRules(castQuestion: string, followUp: string): MatterChange {
   const frame = frameChange(castQuestion, followUp);
   const byDomain = detectDomainChange(castQuestion, followUp);
   if (frame.changed) return { ...byDomain, changed: true, reason: frame.reason! };
