@@ -12,6 +12,7 @@ import { createLogger, endLog } from "./platform/request-log.ts";
 import { isOperatorCommand, parseCommand, runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
 import { findCommand } from "./cli/command-specs.ts";
 import { helpFor } from "./cli/help.ts";
+import { checkPepper, PepperMismatch } from "./platform/pepper.ts";
 import { Operator } from "./cli/operator.ts";
 import { BUILD, BUILD_ID, VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
@@ -87,6 +88,11 @@ async function checkpointInBackground(store: Storage, logger: ReturnType<typeof 
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStorageOrFail(config);
+  await checkPepper(store, config.keyPepper, Date.now()).catch(async (err: unknown) => {
+    await store.close();
+    if (err instanceof PepperMismatch) fail(err.message, 1);
+    throw err;
+  });
   const checkpoints = await checkpointInBackground(store, logger);
   await bootstrapDevelopmentApp(store, config);
   const app = createApp({ config, store, logger });
@@ -217,7 +223,7 @@ async function main(argv: string[]): Promise<void> {
     await runOperatorCommand(store, config.keyPepper, argv, (text) => process.stdout.write(`${text}\n`));
   } catch (err) {
     if (err instanceof UsageError) fail(err.message, 2);
-    if (err instanceof OperatorError) fail(err.message, 1);
+    if (err instanceof OperatorError || err instanceof PepperMismatch) fail(err.message, 1);
     throw err;
   } finally {
     await store.close();

@@ -38,6 +38,7 @@ export interface CommandSpec {
 export const COMMAND_GROUPS: Readonly<Record<string, string>> = {
   app: "Apps: the tenants, their capabilities and limits",
   key: "API keys of an App",
+  pepper: "the KEY_PEPPER this database was first used with",
 };
 
 const LIMIT_OPTIONS: OptionSpec[] = [
@@ -155,6 +156,22 @@ export const COMMANDS: readonly CommandSpec[] = [
     options: [{ name: "grace", value: "DURATION", description: "how long the old key keeps working: 30m, 24h, 7d, or 0 to stop it now", default: "24h" }],
     notes: "Prints the new key this once, and the old key with its new expires_at. An old key that already expires sooner keeps its earlier time.",
     examples: ["lingshu key rotate key_0VcCYz4UJ9NerLEOH8Rn --grace 7d"],
+  },
+  {
+    path: ["pepper", "show"],
+    summary: "compare KEY_PEPPER with the pepper the database was first used with, by fingerprint",
+    args: [],
+    options: [],
+    notes: "A fingerprint shows whether two peppers are the same and nothing of the pepper. A database records its pepper's on first use; the server and every other command refuse to run with another.",
+    examples: ["lingshu pepper show --json"],
+  },
+  {
+    path: ["pepper", "adopt"],
+    summary: "make KEY_PEPPER this database's pepper after the old one was lost, revoking every key",
+    args: [],
+    options: [{ name: "yes", description: "confirm: every active key is revoked (none of them can be verified with another pepper)", required: true }],
+    notes: "Then create new keys with `lingshu key create`. With the old pepper at hand, set KEY_PEPPER back to it instead.",
+    examples: ["KEY_PEPPER=… lingshu pepper adopt --yes"],
   },
   {
     path: ["usage"],

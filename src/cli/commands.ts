@@ -6,7 +6,8 @@
  */
 import { parseArgs } from "node:util";
 import { Operator, OperatorError, appJson, keyJson } from "./operator.ts";
-import { COMMON_OPTIONS, findCommand, type CommandSpec } from "./command-specs.ts";
+import { COMMAND_GROUPS, COMMON_OPTIONS, findCommand, type CommandSpec } from "./command-specs.ts";
+import { adoptPepper, checkPepper, PEPPER_FACT, pepperFingerprint } from "../platform/pepper.ts";
 import { usageLine } from "./help.ts";
 import { BackupFailed, CAPABILITIES, type Capability } from "../db/types.ts";
 import type { Storage } from "../db/storage.ts";
@@ -84,7 +85,7 @@ export function parseCommand(spec: CommandSpec, args: string[]): ParsedCommand {
   return { values, positionals: parsed.positionals };
 }
 
-type Handler = (p: ParsedCommand, ctx: { operator: Operator; store: Storage; out: Out; now: number }) => Promise<void>;
+type Handler = (p: ParsedCommand, ctx: { operator: Operator; store: Storage; out: Out; now: number; pepper: string }) => Promise<void>;
 
 const limits = (p: ParsedCommand) => ({
   rpm: positiveInt("rpm", p.values.rpm),
@@ -149,6 +150,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   "key list": async (p, { operator, out, now }) => print(out, { data: (await operator.listKeys(p.positionals[0]!)).map((k) => keyJson(k, now)) }),
   "key revoke": async (p, { operator, out, now }) => print(out, keyJson(await operator.revokeKey(p.positionals[0]!), now)),
+  "pepper show": async (_p, { store, out, now, pepper }) => {
+    const ours = pepperFingerprint(pepper);
+    const stored = await store.claimFact(PEPPER_FACT, ours, now);
+    print(out, { key_pepper: ours, database: stored, matches: ours === stored });
+  },
+  "pepper adopt": async (_p, { store, out, now, pepper }) => {
+    const revoked = await adoptPepper(store, pepper, now);
+    print(out, { key_pepper: pepperFingerprint(pepper), keys_revoked: revoked.length });
+  },
   "key rotate": async (p, { operator, out }) => {
     const graceMs = duration("grace", (p.values.grace as string | undefined) ?? "24h");
     const { created, old } = await operator.rotateKey(p.positionals[0]!, graceMs);
@@ -162,7 +172,7 @@ const HANDLERS: Record<string, Handler> = {
 /** Runs one operator command. @throws UsageError / OperatorError */
 export async function runOperatorCommand(store: Storage, pepper: string, argv: string[], write: (text: string) => void): Promise<void> {
   const [group, action] = argv;
-  const words = group === "app" || group === "key" ? [group, action ?? ""] : [group ?? ""];
+  const words = group !== undefined && group in COMMAND_GROUPS ? [group, action ?? ""] : [group ?? ""];
   const spec = findCommand(words);
   const handler = spec && HANDLERS[spec.path.join(" ")];
   if (!spec || !handler) {
@@ -170,7 +180,10 @@ export async function runOperatorCommand(store: Storage, pepper: string, argv: s
     throw new UsageError(known.length > 0 ? `unknown command "${words.join(" ")}" (${known.join(", ")})` : `unknown command "${words.join(" ")}" (run lingshu --help)`);
   }
   const parsed = parseCommand(spec, argv.slice(words.length));
-  await handler(parsed, { operator: new Operator(store, pepper), store, out: { json: parsed.values.json === true, write }, now: Date.now() });
+  const now = Date.now();
+  // Every command but the pepper's own checks the pepper first: keys made under another could never verify.
+  if (spec.path[0] !== "pepper") await checkPepper(store, pepper, now);
+  await handler(parsed, { operator: new Operator(store, pepper), store, out: { json: parsed.values.json === true, write }, now, pepper });
 }
 
 /** Whether `command` is one runOperatorCommand runs. */

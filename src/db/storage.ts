@@ -244,6 +244,11 @@ export interface Storage {
   listKeys(appId: string): Promise<KeyRecord[]>;
   getKey(id: string): Promise<KeyRecord | null>;
   revokeKey(id: string, now: number): Promise<KeyRecord | null>;
+  /**
+   * The database's fact `name` (database_facts): the value stored, storing `value` first when there
+   * is none (the first start decides), or — with `replace` — storing `value` in any case.
+   */
+  claimFact(name: string, value: string, now: number, replace?: boolean): Promise<string>;
   /** Sets the key to expire at `at`, unless it is revoked or already expires sooner; the key, or null when missing. */
   expireKey(id: string, at: number): Promise<KeyRecord | null>;
   /** Best effort bookkeeping. */

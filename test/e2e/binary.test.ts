@@ -133,6 +133,33 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     expect(missing.stderr.trim().split("\n")).toHaveLength(1);
   }, 30_000);
 
+  test("another KEY_PEPPER than the database's: serve and the CLI refuse with one line; pepper adopt makes it the database's and revokes the old keys", async () => {
+    const bin = await start();
+    const oldKey = bin.tenant!.key;
+    await bin.stop();
+    const other = { KEY_PEPPER: "another-pepper-0123456789" };
+    const refusal = /^lingshu: KEY_PEPPER is not the pepper this database was first used with \(fingerprint [0-9a-f]{16}, the database's [0-9a-f]{16}\): none of its API keys would verify\. /;
+    const serve = bin.cli(["serve"], other);
+    expect(serve.code).toBe(1);
+    expect(serve.stderr.trim().split("\n")).toHaveLength(1);
+    expect(serve.stderr).toMatch(refusal);
+    const create = bin.cli(["key", "create", bin.tenant!.appId], other);
+    expect(create.code).toBe(1);
+    expect(create.stderr).toMatch(refusal);
+    expect(bin.cli(["pepper", "show", "--json"], other).json).toMatchObject({ matches: false });
+    // The tenant's key, and the one the first start made for local development.
+    expect(bin.cli(["pepper", "adopt", "--yes", "--json"], other).json).toMatchObject({ keys_revoked: 2 });
+    expect(bin.cli(["pepper", "show", "--json"], other).json).toMatchObject({ matches: true });
+    // The original pepper is now the stranger.
+    expect(bin.cli(["app", "list"]).code).toBe(1);
+    const fresh = bin.cli(["key", "create", bin.tenant!.appId, "--json"], other).json.key;
+    const again = await LingshuBinary.start({ ...(bin.databaseUrl ? { databaseUrl: bin.databaseUrl } : { databasePath: bin.databasePath }), env: other, tenant: false });
+    // Stopped before the first binary, whose database it is.
+    started.unshift(again);
+    expect((await again.request("GET", "/v1/bazi/charts/bzc_missing", { key: oldKey })).status).toBe(401);
+    expect((await again.request("GET", "/v1/bazi/charts/bzc_missing", { key: fresh })).status).toBe(404);
+  }, 60_000);
+
   test("--help for the binary and its commands; backup, key rotate and app rename", async () => {
     const bin = await start();
     for (const [args, first] of [

@@ -246,8 +246,9 @@ export class LingshuBinary {
   }
 
   /** Runs the binary's operator CLI against the same database; `--json` is the caller's to add. */
-  cli(args: string[]): CliResult {
-    return runCli(args, { ...this.databaseEnv, KEY_PEPPER: PEPPER }, [...this.prefix, this.binary]);
+  /** The binary's CLI on its database; `env` adds to or replaces its environment (another KEY_PEPPER …). */
+  cli(args: string[], env: Record<string, string> = {}): CliResult {
+    return runCli(args, { ...this.databaseEnv, KEY_PEPPER: PEPPER, ...env }, [...this.prefix, this.binary]);
   }
 
   /**

@@ -11,6 +11,7 @@ import m0001 from "../../../migrations/postgres/0001_shared_limits.sql" with { t
 import m0002 from "../../../migrations/postgres/0002_record_fragments.sql" with { type: "text" };
 import m0003 from "../../../migrations/postgres/0003_lists.sql" with { type: "text" };
 import m0004 from "../../../migrations/postgres/0004_session_lists.sql" with { type: "text" };
+import m0005 from "../../../migrations/postgres/0005_pepper_fingerprint.sql" with { type: "text" };
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
@@ -18,6 +19,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0002_record_fragments": m0002,
   "0003_lists": m0003,
   "0004_session_lists": m0004,
+  "0005_pepper_fingerprint": m0005,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/postgres/migrations.ts");

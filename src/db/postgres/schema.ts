@@ -191,6 +191,13 @@ export const readinessProbe = pgTable("readiness_probe", {
   at: int64("at").notNull(),
 });
 
+/** Facts about the database itself, one row each (see the SQLite schema): `pepper_fingerprint`. */
+export const databaseFacts = pgTable("database_facts", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: int64("created_at").notNull(),
+});
+
 /**
  * Shared requests-per-minute state: one token bucket per App, refilled and
  * taken in one locked step by lingshu_acquire_slot() (migration 0001).

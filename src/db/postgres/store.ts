@@ -271,6 +271,22 @@ export class PostgresStore implements Storage, PostgresKernel {
     return this.getKey(id);
   }
 
+  async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {
+    const [row] = replace
+      ? await this.sql<{ value: string }[]>`
+          INSERT INTO database_facts (name, value, created_at) VALUES (${name}, ${value}, ${now})
+          ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = EXCLUDED.created_at RETURNING value`
+      : await this.sql<{ value: string }[]>`
+          WITH inserted AS (
+            INSERT INTO database_facts (name, value, created_at) VALUES (${name}, ${value}, ${now}) ON CONFLICT (name) DO NOTHING RETURNING value
+          )
+          SELECT value FROM inserted UNION ALL SELECT value FROM database_facts WHERE name = ${name} LIMIT 1`;
+    if (row) return row.value;
+    // Another instance inserted it concurrently, after this statement's snapshot: read it now.
+    const [stored] = await this.sql<{ value: string }[]>`SELECT value FROM database_facts WHERE name = ${name}`;
+    return stored!.value;
+  }
+
   async expireKey(id: string, at: number): Promise<KeyRecord | null> {
     await this.sql`UPDATE api_keys SET expires_at = ${at} WHERE id = ${id} AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ${at})`;
     return this.getKey(id);

@@ -14,6 +14,7 @@ import m0004 from "../../../migrations/sqlite/0004_readiness_probe.sql" with { t
 import m0005 from "../../../migrations/sqlite/0005_record_fragments.sql" with { type: "text" };
 import m0006 from "../../../migrations/sqlite/0006_lists.sql" with { type: "text" };
 import m0007 from "../../../migrations/sqlite/0007_session_lists.sql" with { type: "text" };
+import m0008 from "../../../migrations/sqlite/0008_pepper_fingerprint.sql" with { type: "text" };
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_platform": m0000,
@@ -24,6 +25,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0005_record_fragments": m0005,
   "0006_lists": m0006,
   "0007_session_lists": m0007,
+  "0008_pepper_fingerprint": m0008,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/sqlite/migrations.ts");

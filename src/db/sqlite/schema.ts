@@ -188,6 +188,17 @@ export const readinessProbe = sqliteTable("readiness_probe", {
 });
 
 /**
+ * Facts about the database itself, one row each: `pepper_fingerprint`, the fingerprint of the
+ * KEY_PEPPER it was first used with (src/platform/pepper.ts), so a start with another pepper, which
+ * could verify none of its keys, is refused instead of serving 401s.
+ */
+export const databaseFacts = sqliteTable("database_facts", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+/**
  * Long constant JSON blocks that many stored records contain (a chart's conventions: 2.5 KB of
  * its 6 KB), stored once. A record holds a reference in their place and is read back whole: see
  * src/db/record-fragments.ts. Content-addressed (id from the SHA-256 of json), never changed.

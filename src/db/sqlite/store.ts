@@ -5,7 +5,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { apiKeys, apps, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
+import { apiKeys, apps, databaseFacts, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
 import { recordFragment, RecordFragments } from "../record-fragments.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
@@ -271,6 +271,13 @@ export class SqliteStore implements Storage, SqliteKernel {
     this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), sql`${apiKeys.revokedAt} IS NULL`)).run();
     this.forgetCallers();
     return this.getKey(id);
+  }
+
+  async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {
+    const insert = this.db.insert(databaseFacts).values({ name, value, createdAt: now });
+    if (replace) insert.onConflictDoUpdate({ target: databaseFacts.name, set: { value, createdAt: now } }).run();
+    else insert.onConflictDoNothing().run();
+    return this.db.select({ value: databaseFacts.value }).from(databaseFacts).where(eq(databaseFacts.name, name)).get()!.value;
   }
 
   async expireKey(id: string, at: number): Promise<KeyRecord | null> {
