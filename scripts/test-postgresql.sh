@@ -11,4 +11,4 @@ TEST_DATABASE_URL="$url" LINGSHU_TEST_BACKEND=postgresql node_modules/.bin/bun t
 # The compiled binary on PostgreSQL: black-box behaviour, fuzzing, OpenAPI conformance and kill -9
 # recovery (at a lower volume than the SQLite run in npm test; faults.test.ts is SQLite-file specific).
 TEST_DATABASE_URL="$url" LINGSHU_TEST_BACKEND=postgresql FUZZ_REQUESTS=3000 CRASH_CYCLES=12 \
-  node_modules/.bin/bun test test/e2e/binary.test.ts test/e2e/fuzz.test.ts test/e2e/conformance.test.ts test/e2e/crash.test.ts
+  node_modules/.bin/bun test test/e2e/binary.test.ts test/e2e/metrics.test.ts test/e2e/fuzz.test.ts test/e2e/conformance.test.ts test/e2e/crash.test.ts

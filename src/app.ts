@@ -14,6 +14,7 @@ import type { Endpoint } from "./platform/endpoint.ts";
 import type { Storage } from "./db/storage.ts";
 import type { Config } from "./config.ts";
 import { RouteShapes } from "./platform/route-shapes.ts";
+import type { Metrics } from "./platform/metrics.ts";
 import { STORED_RECORD_FRAGMENTS, businessEndpoints } from "./routes.ts";
 import { operationalRoutes, type OperationalRoute } from "./operational.ts";
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   clock?: () => number;
   /** Replaces the business endpoints (tests of the platform alone). */
   endpoints?: Endpoint[];
+  /** Records what GET /metrics serves (served only with config.metricsToken); null: nothing is recorded. */
+  metrics?: Metrics | null;
 }
 
 export interface LingshuApp {
@@ -61,7 +64,7 @@ export function withParsableUrl(request: Request): Request {
 }
 
 /** An operational route with the request id header, the headers of every API answer, and the request log line. */
-function operational(route: OperationalRoute, logger: Logger) {
+function operational(route: OperationalRoute, logger: Logger, metrics: Metrics | null) {
   return async ({ request }: { request: Request }) => {
     const started = performance.now();
     const requestId = newId("request");
@@ -73,13 +76,14 @@ function operational(route: OperationalRoute, logger: Logger) {
     }
     response.headers.set("x-request-id", requestId);
     for (const [name, value] of Object.entries(API_ANSWER_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value);
-    logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route: route.path, status: response.status, duration_ms: Math.round((performance.now() - started) * 100) / 100 });
+    logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route: route.path, status: response.status, duration_ms: Math.round((performance.now() - started) * 100) / 100 }, metrics);
     return response;
   };
 }
 
 export function createApp(deps: AppDeps): LingshuApp {
   const { config, store, logger } = deps;
+  const metrics = deps.metrics ?? null;
   const clock = deps.clock ?? Date.now;
   const counter = new RequestCounter(store);
   const pipeline = new Pipeline({
@@ -92,8 +96,9 @@ export function createApp(deps: AppDeps): LingshuApp {
     clock,
     idempotencyTtlMs: config.idempotencyTtlHours * 3_600_000,
     publicBaseUrl: config.publicBaseUrl,
+    metrics,
   });
-  const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock, counter });
+  const endpoints = deps.endpoints ?? businessEndpoints({ store, config, clock, counter, observer: metrics });
   // Best effort: until a block is registered (or if it cannot be), records are stored whole.
   for (const json of STORED_RECORD_FRAGMENTS) {
     store.registerRecordFragment(json).catch((err) => logger.warn({ err: String(err) }, "record fragment not registered: records are stored whole"));
@@ -109,12 +114,12 @@ export function createApp(deps: AppDeps): LingshuApp {
     const unmatched = code === "NOT_FOUND" ? shapes.unmatched(request.method, new URL(request.url).pathname) : null;
     const apiError = unmatched?.error ?? toApiError(error, logger, requestId);
     const response = errorResponse(apiError, requestId, unmatched?.headers ?? {});
-    logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route: "(unmatched)", status: response.status, duration_ms: 0, error_code: apiError.code });
+    logRequest(logger, { request_id: requestId, app_id: null, method: request.method, route: "(unmatched)", status: response.status, duration_ms: 0, error_code: apiError.code }, metrics);
     return response;
   });
 
-  for (const route of operationalRoutes({ config, store, endpoints, isDraining: () => draining })) {
-    const handler = operational(route, logger);
+  for (const route of operationalRoutes({ config, store, endpoints, metrics, isDraining: () => draining })) {
+    const handler = operational(route, logger, metrics);
     if (route.method === "ALL") elysia.all(route.path, handler);
     else {
       elysia.get(route.path, handler);
@@ -130,7 +135,16 @@ export function createApp(deps: AppDeps): LingshuApp {
 
   return {
     elysia: elysia as unknown as Elysia,
-    handle: (request) => elysia.handle(withParsableUrl(request)),
+    handle: metrics
+      ? async (request) => {
+          metrics.started();
+          try {
+            return await elysia.handle(withParsableUrl(request));
+          } finally {
+            metrics.finished();
+          }
+        }
+      : (request) => elysia.handle(withParsableUrl(request)),
     counter,
     endpoints,
     drain: () => {
@@ -139,7 +153,7 @@ export function createApp(deps: AppDeps): LingshuApp {
     fault: (error) => {
       const requestId = newId("request");
       const response = errorResponse(toApiError(error, logger, requestId), requestId);
-      logRequest(logger, { request_id: requestId, app_id: null, method: "-", route: "(fault)", status: response.status, duration_ms: 0, error_code: "INTERNAL_ERROR" });
+      logRequest(logger, { request_id: requestId, app_id: null, method: "-", route: "(fault)", status: response.status, duration_ms: 0, error_code: "INTERNAL_ERROR" }, metrics);
       return response;
     },
   };

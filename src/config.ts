@@ -34,6 +34,8 @@ export interface Config {
   shutdownDelayMs: number;
   keyPepper: string;
   production: boolean;
+  /** GET /metrics answers only with `Authorization: Bearer <this>` (METRICS_TOKEN); null: /metrics is off (404). */
+  metricsToken: string | null;
 }
 
 export const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
@@ -148,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (keyPepper === null && !isLoopbackHost(host)) {
     throw new ConfigError(`KEY_PEPPER must be set when HOST is not a loopback address (HOST=${host}): keys would be checked with the public development pepper`);
   }
+  const metricsToken = optional(env, "METRICS_TOKEN");
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,}$/.test(metricsToken)) throw new ConfigError("METRICS_TOKEN must be at least 16 printable characters without spaces");
   const databasePath = optional(env, "DATABASE_PATH") ?? "./data/lingshu.sqlite";
   const model = optional(env, "LINGSHU_MODEL") ?? DEFAULT_MODEL;
   const modelTimeoutMs = integer(env, "LINGSHU_MODEL_TIMEOUT_MS", MODEL_TIMEOUT_DEFAULT_MS, 100, MODEL_DEADLINE_MAX_MS);
@@ -176,5 +180,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDelayMs: integer(env, "SHUTDOWN_DELAY_MS", 0, 0, 120_000),
     keyPepper: keyPepper ?? DEVELOPMENT_PEPPER,
     production,
+    metricsToken,
   };
 }

@@ -13,6 +13,7 @@ import { isOperatorCommand, parseCommand, runOperatorCommand, UsageError, Operat
 import { findCommand } from "./cli/command-specs.ts";
 import { helpFor } from "./cli/help.ts";
 import { checkPepper, PepperMismatch } from "./platform/pepper.ts";
+import { Metrics } from "./platform/metrics.ts";
 import { Operator } from "./cli/operator.ts";
 import { BUILD, BUILD_ID, VERSION } from "./version.ts";
 import { prepareAlmanac } from "./bazi/index.ts";
@@ -95,7 +96,10 @@ async function serve(config: Config): Promise<void> {
   });
   const checkpoints = await checkpointInBackground(store, logger);
   await bootstrapDevelopmentApp(store, config);
-  const app = createApp({ config, store, logger });
+  // Recorded only when someone may read them (METRICS_TOKEN): otherwise a request pays nothing for metrics.
+  const metrics = config.metricsToken ? new Metrics({ version: VERSION, build: BUILD_ID, backend: store.backend }) : null;
+  if (metrics) store.observe?.(metrics);
+  const app = createApp({ config, store, logger, metrics });
   // Build the 1900–2100 solar-term and lunar tables now, so the first chart does not pay for them.
   prepareAlmanac();
   // development: false and an error handler: whatever escapes answers in the error envelope, never

@@ -15,6 +15,8 @@ import {
   createHealingAudioHandler, type AssetHandler,
 } from "./assets/audio.ts";
 import { describeModel } from "./responses/choose-interpreter.ts";
+import type { Metrics } from "./platform/metrics.ts";
+import { timingSafeEqual } from "node:crypto";
 
 export interface OperationalRoute {
   /** GET, or ALL for a route that answers every method itself (the asset: GET, HEAD, OPTIONS, else 405). */
@@ -32,11 +34,37 @@ export interface OperationalDeps {
   endpoints: Endpoint[];
   /** True from the moment the instance is asked to shut down. */
   isDraining(): boolean;
+  /** What GET /metrics serves; the route exists only with config.metricsToken. */
+  metrics?: Metrics | null;
 }
 
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 
-export function operationalRoutes({ config, store, endpoints, isDraining }: OperationalDeps): OperationalRoute[] {
+const METRICS_TOKEN_SCHEME = { type: "http", scheme: "bearer", description: "The operator's METRICS_TOKEN (not an API key): `Authorization: Bearer <METRICS_TOKEN>`." };
+
+/** Whether `authorization` is "Bearer <token>", compared in constant time. */
+function bearerMatches(authorization: string | null, token: string): boolean {
+  const sent = Buffer.from(authorization ?? "");
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
+
+/** GET /metrics: the Prometheus text, for the holder of METRICS_TOKEN. */
+function metricsRoute(metrics: Metrics, token: string, pathItem: Record<string, unknown> | undefined): OperationalRoute {
+  return {
+    method: "GET",
+    path: "/metrics",
+    openApi: pathItem,
+    async answer(request, requestId) {
+      if (!bearerMatches(request.headers.get("authorization"), token)) {
+        return errorResponse(new ApiError("INVALID_API_KEY", "Send the metrics token as: Authorization: Bearer <METRICS_TOKEN>. API keys do not open /metrics."), requestId);
+      }
+      return new Response(await metrics.text(), { headers: { "content-type": metrics.contentType } });
+    },
+  };
+}
+
+export function operationalRoutes({ config, store, endpoints, isDraining, metrics = null }: OperationalDeps): OperationalRoute[] {
   const health = JSON.stringify({ status: "ok", version: VERSION, build: BUILD_ID, model: describeModel(config) });
   const pathItems = operationalPathItems();
   // The documents name the address they were fetched from (PUBLIC_BASE_URL, else the request's origin),
@@ -48,7 +76,8 @@ export function operationalRoutes({ config, store, endpoints, isDraining }: Oper
     if (!built) {
       if (documents.size >= 16) documents.clear();
       const extraPaths = Object.fromEntries(routes.flatMap((route) => (route.openApi ? [[route.path, route.openApi]] : [])));
-      built = { openApi: JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: origin, extraPaths })) };
+      const extraSecuritySchemes: Record<string, Record<string, unknown>> = extraPaths["/metrics"] ? { metricsToken: METRICS_TOKEN_SCHEME } : {};
+      built = { openApi: JSON.stringify(buildOpenApiDocument(endpoints, { publicBaseUrl: origin, extraPaths, extraSecuritySchemes })) };
       documents.set(origin, built);
     }
     return { origin, built };
@@ -88,6 +117,8 @@ export function operationalRoutes({ config, store, endpoints, isDraining }: Oper
         return new Response((built.docs ??= renderDocsPage(JSON.parse(built.openApi), origin)), { headers: { "content-type": "text/html; charset=utf-8" } });
       },
     },
+    // Off unless METRICS_TOKEN is set: then in the documents too, as this instance serves it.
+    ...(metrics && config.metricsToken ? [metricsRoute(metrics, config.metricsToken, pathItems["/metrics"])] : []),
   ];
   return routes;
 }
@@ -187,7 +218,13 @@ function operationalPathItems(): Record<string, Record<string, unknown>> {
       },
     },
   };
+  const metricsItem = plain("Prometheus metrics", "The Prometheus text exposition: requests by route template, method and status, their latency, requests in flight, limit refusals, safety escalations, model calls and failures, SQLite write batches and checkpoints, and the build. Served only when METRICS_TOKEN is set (otherwise 404), to `Authorization: Bearer <METRICS_TOKEN>`; API keys do not open it.", {
+    "200": { description: "The metrics.", headers: requestIdHeader, content: { "text/plain": { schema: { type: "string" } } } },
+    "401": { description: "`INVALID_API_KEY`: the metrics token is missing or wrong.", headers: requestIdHeader, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+  });
+  (metricsItem.get as Record<string, unknown>).security = [{ metricsToken: [] }];
   return {
+    "/metrics": metricsItem,
     [HEALING_AUDIO_PATH]: { get: assetGet, head: assetHead, options: assetOptions },
     "/health": plain("Service health", "200 whenever the process runs, with the version and which interpreter answers Responses. The model is reported, never called: a model outage does not change `/health` or `/ready`. No authentication.", {
       "200": {

@@ -14,12 +14,15 @@ import { responsesEndpoints } from "./responses/routes.ts";
 import { usageEndpoint } from "./platform/usage-endpoint.ts";
 import { erasureEndpoint } from "./platform/erasure-endpoint.ts";
 import type { RequestCounter } from "./platform/usage.ts";
+import type { ResponseObserver } from "./responses/observed-interpreter.ts";
 
 export interface EndpointDeps {
   store: Storage;
   config: Config;
   clock: () => number;
   counter: RequestCounter;
+  /** Told escalations and model calls (the metrics); none in most tests. */
+  observer?: ResponseObserver | null;
 }
 
 /** Each capability's Subject store (src/subjects.ts), as Responses look a Subject up. */
@@ -33,7 +36,7 @@ export function businessEndpoints(deps: EndpointDeps): Endpoint[] {
     ...baziEndpoints(charts),
     ...liuyaoEndpoints(casts),
     ...healingEndpoints({ sessions: deps.store.sessions, plans, charts }),
-    ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: subjectStoresByCapability(deps.store) }),
+    ...responsesEndpoints({ responses: deps.store.responses, config: deps.config, subjects: subjectStoresByCapability(deps.store), observer: deps.observer ?? null }),
     usageEndpoint({ store: deps.store, counter: deps.counter }),
     erasureEndpoint(deps.store),
   ];

@@ -204,6 +204,14 @@ export interface ErasureCounts {
   feedback: number;
 }
 
+/** What a backend reports of its own work, for the metrics (platform/metrics.ts). */
+export interface StorageObserver {
+  /** SQLite: writes committed together in one transaction (write-batch.ts). */
+  writeBatch(statements: number): void;
+  /** SQLite: one WAL checkpoint that copied frames, and its mode (passive, restart). */
+  checkpoint(seconds: number, mode: string): void;
+}
+
 export interface Storage {
   /** Which database holds the data, as /ready reports it. */
   readonly backend: "sqlite" | "postgresql";
@@ -217,6 +225,8 @@ export interface Storage {
    * src/db/sqlite/checkpoint-worker.ts), when it has any; resolves whether the worker started.
    */
   checkpointInBackground?(workerUrl: string, options?: { onFailure?: (message: string) => void }): Promise<boolean>;
+  /** Reports the backend's own work to `observer` from now on (SQLite; PostgreSQL reports nothing of its own). */
+  observe?(observer: StorageObserver): void;
   /** A consistent copy of the live database in a new file, checked before it is reported (SQLite; PostgreSQL has pg_dump). */
   backupTo?(path: string): Promise<{ bytes: number; durationMs: number }>;
   readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;

@@ -236,6 +236,8 @@ export interface DocumentOptions {
   publicBaseUrl: string | null;
   /** Extra paths (operational endpoints, the asset) documented by their modules. */
   extraPaths: Record<string, Record<string, unknown>>;
+  /** Security schemes those paths use besides the API key's (GET /metrics: its token). */
+  extraSecuritySchemes?: Record<string, Record<string, unknown>>;
 }
 
 /** @returns the complete OpenAPI 3.1 document */
@@ -275,6 +277,6 @@ export function buildOpenApiDocument(endpoints: Endpoint[], options: DocumentOpt
       { name: "Operations", description: "Health, readiness and documents" },
     ],
     paths,
-    components: { ...COMPONENTS, schemas: { ...COMPONENTS.schemas, ...Object.fromEntries([...named].sort(([a], [b]) => a.localeCompare(b))) } },
+    components: { ...COMPONENTS, securitySchemes: { ...COMPONENTS.securitySchemes, ...options.extraSecuritySchemes }, schemas: { ...COMPONENTS.schemas, ...Object.fromEntries([...named].sort(([a], [b]) => a.localeCompare(b))) } },
   };
 }

@@ -14,7 +14,7 @@ import { compile, storableParam, type Validator } from "./validation.ts";
 import { fingerprint, isReplayableStatus, judgeExisting, requireIdempotencyKey } from "./idempotency.ts";
 import { rateHeaders, type Limiter } from "./limits.ts";
 import { msUntilNextMonth, utcMonth, type RequestCounter } from "./usage.ts";
-import { logRequest, type Logger } from "./request-log.ts";
+import { logRequest, type Logger, type RequestObserver } from "./request-log.ts";
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Storage } from "../db/storage.ts";
@@ -29,6 +29,8 @@ export interface PipelineDeps {
   clock: () => number;
   idempotencyTtlMs: number;
   publicBaseUrl: string | null;
+  /** Told every answered request (the metrics). */
+  metrics?: RequestObserver | null;
 }
 
 const DEFAULT_LOCK_MS = 30_000;
@@ -201,7 +203,7 @@ export class Pipeline {
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
       ...(outcome.errorCode ? { error_code: outcome.errorCode } : {}),
       ...(outcome.replayed ? { replayed: true } : {}),
-    });
+    }, this.deps.metrics);
   }
 
   private async execute(

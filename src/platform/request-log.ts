@@ -44,7 +44,13 @@ export interface RequestLogLine {
   replayed?: boolean;
 }
 
-export function logRequest(logger: Logger, line: RequestLogLine): void {
+/** Told every request-log line (the metrics). */
+export interface RequestObserver {
+  request(line: RequestLogLine): void;
+}
+
+export function logRequest(logger: Logger, line: RequestLogLine, observer?: RequestObserver | null): void {
   if (line.status >= 500) logger.error(line, "request");
   else logger.info(line, "request");
+  observer?.request(line);
 }

@@ -22,6 +22,7 @@ import { detectLanguage, detectScript } from "../text/language.ts";
 import { localRollingSummary, startSummary } from "./summary.ts";
 import { payloadShape, type ResponsePayload, type ResponseRecord } from "./model.ts";
 import { ModelFailure, type Interpretation, type Interpreter, type InterpretRequest } from "./interpreter.ts";
+import type { ResponseObserver } from "./observed-interpreter.ts";
 
 /** What the follow-up changed, in the 409's message. */
 function whatChanged(change: MatterChange): string {
@@ -43,6 +44,7 @@ export interface ResponseDeps {
   responses: ResponseStore;
   subjects: Record<Capability, SubjectStore>;
   interpreter: Interpreter;
+  observer?: ResponseObserver | null;
 }
 
 /** "bzc_" for bazi: the id prefix of the Subject kind the capability owns. */
@@ -176,11 +178,14 @@ export async function createResponse(ctx: HandlerContext<ResponsePayload>, deps:
     // The quota is checked again where the unit is added, in the commit's transaction: the check above
     // only refuses early, and other requests (or instances) may spend the last units meanwhile. The
     // safety text passes no quota: it is never refused, and still counts its unit.
-    commit: (completion) =>
-      deps.responses.insert(
+    commit: async (completion) => {
+      const stored = await deps.responses.insert(
         row,
         { month: utcMonth(ctx.now), units: record.usage.billing_units, ...(safetyAction ? {} : { quota: ctx.app.monthlyQuota }) },
         completion,
-      ),
+      );
+      if (safetyAction) deps.observer?.escalation(turn.capability);
+      return stored;
+    },
   };
 }

@@ -14,7 +14,8 @@ import type { ResponseRow, ResponseStore, SubjectStore } from "../db/storage.ts"
 import type { Capability } from "../db/types.ts";
 import { SUBJECT_ID_PATTERN } from "../subjects.ts";
 import type { Config } from "../config.ts";
-import { createInterpreter } from "./choose-interpreter.ts";
+import { createInterpreter, describeModel } from "./choose-interpreter.ts";
+import { observedInterpreter, type ResponseObserver } from "./observed-interpreter.ts";
 import type { Interpreter } from "./interpreter.ts";
 import { createResponse } from "./create-response.ts";
 import { FeedbackPayload, FeedbackRecord, ResponsePayload, ResponseRecord } from "./model.ts";
@@ -25,6 +26,8 @@ export interface ResponsesDeps {
   subjects: Record<Capability, SubjectStore>;
   /** Replaces the interpreter chosen from the configuration (tests). */
   interpreter?: Interpreter;
+  /** Told escalations and model calls (the metrics). */
+  observer?: ResponseObserver | null;
 }
 
 /** A claimed Idempotency-Key outlives the model's whole deadline, so a retry waits instead of running twice. */
@@ -40,7 +43,8 @@ async function readResponse(ctx: HandlerContext<unknown>, responses: ResponseSto
 
 export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
   const { responses } = deps;
-  const interpreter = deps.interpreter ?? createInterpreter(deps.config);
+  const chosen = deps.interpreter ?? createInterpreter(deps.config);
+  const interpreter = deps.observer ? observedInterpreter(chosen, describeModel(deps.config).interpreter, deps.observer) : chosen;
   return [
     defineEndpoint({
       method: "POST",
@@ -57,7 +61,7 @@ export function responsesEndpoints(deps: ResponsesDeps): Endpoint[] {
       body: ResponsePayload,
       errors: ["CAPABILITY_NOT_GRANTED", "SUBJECT_CAPABILITY_MISMATCH", "SUBJECT_NOT_FOUND", "PREVIOUS_RESPONSE_NOT_FOUND", "NEW_SUBJECT_REQUIRED", "HEALING_PLAN_BLOCKED", "MODEL_REFUSED", "MODEL_UNAVAILABLE", "MODEL_TIMEOUT"],
       success: { status: 201, description: "The created Response.", schema: ResponseRecord },
-      handle: (ctx) => createResponse(ctx, { responses, subjects: deps.subjects, interpreter }),
+      handle: (ctx) => createResponse(ctx, { responses, subjects: deps.subjects, interpreter, observer: deps.observer ?? null }),
     }),
     listEndpoint({
       collection: "/v1/responses",

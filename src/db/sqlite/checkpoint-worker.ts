@@ -42,11 +42,17 @@ function start(settings: CheckpointerSettings): void {
     let log: number;
     try {
       // PASSIVE never waits: it copies what it can while the request thread keeps writing.
+      const started = performance.now();
       log = passive.get()!.log;
+      if (log !== previousLog && log > 0) report({ type: "checkpointed", mode: "passive", seconds: (performance.now() - started) / 1000 });
       // The WAL only starts over once every frame is copied while no write is running. Under steady
       // load that moment may not come by itself, so past the limit RESTART waits for it (holding
       // back writes for the few frames PASSIVE left, then the WAL is reused from its start).
-      if (log >= settings.restartAfterFrames) restart.get();
+      if (log >= settings.restartAfterFrames) {
+        const restarting = performance.now();
+        restart.get();
+        report({ type: "checkpointed", mode: "restart", seconds: (performance.now() - restarting) / 1000 });
+      }
     } catch (error) {
       report({ type: "failed", message: errorText(error) });
       stop();

@@ -29,7 +29,12 @@ export interface CheckpointerSettings {
 }
 
 export type CheckpointerCommand = { type: "start"; settings: CheckpointerSettings } | { type: "stop" };
-export type CheckpointerReport = { type: "started" } | { type: "stopped" } | { type: "failed"; message: string };
+export type CheckpointerReport =
+  | { type: "started" }
+  | { type: "stopped" }
+  | { type: "failed"; message: string }
+  /** A checkpoint that found frames to copy, and how long it took. */
+  | { type: "checkpointed"; mode: "passive" | "restart"; seconds: number };
 
 export const DEFAULT_CHECKPOINTER = {
   // 4,000 pages of 4 KiB: the WAL stays under ~16 MB.
@@ -61,6 +66,7 @@ export class BackgroundCheckpoints {
     workerUrl: string,
     settings: CheckpointerSettings,
     private readonly onFailure: (message: string) => void = () => {},
+    private readonly onCheckpoint: (seconds: number, mode: string) => void = () => {},
   ) {
     this.worker = new Worker(workerUrl);
     // Checkpoints must never keep a process alive that has nothing else to do.
@@ -69,7 +75,8 @@ export class BackgroundCheckpoints {
     this.started = new Promise((resolve) => (settleStarted = resolve));
     this.worker.onmessage = (event: MessageEvent<CheckpointerReport>) => {
       const report = event.data;
-      if (report.type === "started") settleStarted(true);
+      if (report.type === "checkpointed") this.onCheckpoint(report.seconds, report.mode);
+      else if (report.type === "started") settleStarted(true);
       else if (report.type === "stopped") this.resolveStopped();
       else {
         this.checkpointInline(report.message);

@@ -8,7 +8,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { apiKeys, apps, databaseFacts, idempotencyRecords, readinessProbe, recordFragments, SUBJECT_TABLES, usageMonths } from "./schema.ts";
 import { recordFragment, RecordFragments } from "../record-fragments.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
-import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
+import type { AppChanges, ErasureCounts, Storage, StorageObserver, SubjectKind } from "../storage.ts";
 import { eraseEndUserIn } from "./erasure.ts";
 import { SubjectRepository } from "./subjects.ts";
 import { SqliteSessionStore } from "./healing.ts";
@@ -172,8 +172,15 @@ export class SqliteStore implements Storage, SqliteKernel {
   ): Promise<boolean> {
     if (this.checkpoints) return this.checkpoints.started;
     const settings = { ...DEFAULT_CHECKPOINTER, ...options.settings, path: this.sqlite.filename };
-    this.checkpoints = new BackgroundCheckpoints(this.sqlite, workerUrl, settings, options.onFailure);
+    this.checkpoints = new BackgroundCheckpoints(this.sqlite, workerUrl, settings, options.onFailure, (seconds, mode) => this.observer?.checkpoint(seconds, mode));
     return this.checkpoints.started;
+  }
+
+  private observer: StorageObserver | null = null;
+
+  observe(observer: StorageObserver): void {
+    this.observer = observer;
+    this.writes.onCommit = (statements) => observer.writeBatch(statements);
   }
 
   async backupTo(path: string): Promise<BackupResult> {

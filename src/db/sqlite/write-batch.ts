@@ -26,6 +26,9 @@ export class WriteBatch {
   private scheduled = false;
   private readonly statements;
 
+  /** Told the size of every batch that committed (the metrics). */
+  onCommit: (statements: number) => void = () => {};
+
   constructor(private readonly sqlite: Database) {
     this.statements = {
       begin: sqlite.prepare("BEGIN IMMEDIATE"),
@@ -70,6 +73,7 @@ export class WriteBatch {
         }
       }
       s.commit.run();
+      this.onCommit(batch.length);
     } catch (error) {
       if (this.sqlite.inTransaction) s.rollback.run();
       for (const item of batch) item.reject(error);
