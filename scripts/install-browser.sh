@@ -31,30 +31,7 @@ present && exit 0
 # Debian's package provides /usr/bin/chromium only; it cannot make another CHROMIUM_PATH appear.
 [ "$TARGET" = "$DEFAULT_CHROMIUM" ] || fail "CHROMIUM_PATH=$TARGET is not an executable (unset it to use Debian's $DEFAULT_CHROMIUM)"
 
-command -v apt-get >/dev/null 2>&1 || fail "no $DEFAULT_CHROMIUM and no apt-get: install Debian's '$PACKAGE' package (or set CHROMIUM_PATH to a Chromium executable)"
-
-# Root runs apt-get itself; anyone else goes through sudo, never asked for a password (-n).
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null 2>&1 || fail "not root and no sudo: cannot install '$PACKAGE' (run as root, or set CHROMIUM_PATH)"
-  SUDO=(sudo -n)
-fi
-
-apt_get() {
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0 "$@"
-}
-
-install_package() {
-  # The sandbox helper (a Recommends) is not needed: the tests run Chromium with --no-sandbox.
-  apt_get install --no-install-recommends "$PACKAGE" "$CJK_FONT_PACKAGE"
-}
-
-echo "install-browser: installing Debian's '$PACKAGE' package"
-if ! install_package; then
-  # Typically an empty or stale package list on a fresh machine: refresh it once and retry.
-  echo "install-browser: install failed; running apt-get update and retrying"
-  apt_get update || fail "apt-get update failed"
-  install_package || fail "apt-get install $PACKAGE failed"
-fi
+# The sandbox helper (a Recommends) is not needed: the tests run Chromium with --no-sandbox.
+bash "$(dirname "$0")/debian-packages.sh" install-browser "$PACKAGE" "$CJK_FONT_PACKAGE"
 
 present || fail "'$PACKAGE' was installed but there is no executable at $TARGET"

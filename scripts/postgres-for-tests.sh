@@ -47,19 +47,8 @@ find_bindir() {
   return 1
 }
 
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo -n); fi
-
 install_postgres() {
-  command -v apt-get >/dev/null 2>&1 || fail "no PostgreSQL server binaries and no apt-get: install PostgreSQL (initdb, pg_ctl) yourself"
-  if [ "${#SUDO[@]}" -gt 0 ] && ! command -v sudo >/dev/null 2>&1; then fail "not root and no sudo: cannot install Debian's postgresql package"; fi
-  apt_get() { "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0 "$@" >&2; }
-  say "installing Debian's postgresql package"
-  if ! apt_get install --no-install-recommends postgresql; then
-    say "install failed; running apt-get update and retrying"
-    apt_get update || fail "apt-get update failed"
-    apt_get install --no-install-recommends postgresql || fail "apt-get install postgresql failed"
-  fi
+  bash "$(dirname "$0")/debian-packages.sh" postgres-for-tests postgresql || exit 1
 }
 
 BINDIR="$(find_bindir || true)"

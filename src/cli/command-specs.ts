@@ -77,6 +77,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ["ANTHROPIC_API_KEY=sk-ant-… lingshu check-model"],
   },
   {
+    path: ["probe"],
+    summary: "ask the service running on this machine whether it answers (a container's HEALTHCHECK)",
+    args: [],
+    options: [{ name: "path", value: "PATH", description: "what to ask for: /health (alive) or /ready (ready to serve)", default: "/health" }],
+    notes: "Asks http://HOST:PORT (PORT and HOST from the environment; 127.0.0.1 when HOST listens on every address) and exits 0 on a 200 within 2 s, else 1 with one line. For images without curl or a shell.",
+    examples: ["lingshu probe", "lingshu probe --path /ready"],
+  },
+  {
     path: ["backup"],
     summary: "copy the SQLite database to a file, consistently, while the service runs",
     args: [{ name: "PATH", description: "the new file (must not exist yet)" }],
@@ -181,6 +189,9 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ["lingshu usage app_0VcCYyYBtXgfALN6Zb1M --month 2026-11"],
   },
 ];
+
+/** The commands main.ts runs itself (no database, or the service); every other one is an operator command (cli/commands.ts). */
+export const RUN_BY_MAIN: ReadonlySet<string> = new Set(["serve", "migrate", "check-model", "probe", "version", "help"]);
 
 /** Options every command takes. */
 export const COMMON_OPTIONS: readonly OptionSpec[] = [

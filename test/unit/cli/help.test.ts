@@ -3,7 +3,7 @@
  * its usage, each option and an example; every example is a command line its own parser accepts.
  */
 import { describe, expect, test } from "bun:test";
-import { COMMANDS, COMMAND_GROUPS, COMMON_OPTIONS } from "../../../src/cli/command-specs.ts";
+import { COMMANDS, COMMAND_GROUPS, COMMON_OPTIONS, RUN_BY_MAIN } from "../../../src/cli/command-specs.ts";
 import { commandHelp, helpFor, programHelp, usageLine } from "../../../src/cli/help.ts";
 import { isOperatorCommand, parseCommand, UsageError } from "../../../src/cli/commands.ts";
 
@@ -16,8 +16,6 @@ function exampleArgv(example: string): string[] {
 }
 
 const name = (path: readonly string[]) => path.join(" ");
-/** Commands main.ts runs itself; the rest are the operator commands. */
-const RUN_BY_MAIN = new Set(["serve", "migrate", "check-model", "version", "help"]);
 
 describe("command declarations", () => {
   test("names are unique, and every declared command is run by main.ts or by the operator commands", () => {
