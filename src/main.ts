@@ -88,6 +88,26 @@ async function checkpointInBackground(store: Storage, logger: ReturnType<typeof 
   return started ? "background" : "inline";
 }
 
+/** Starts listening, or exits with one line: the port is taken, or may not be used by this user. */
+function listenOrFail<T>(listen: () => T, config: Config): T {
+  try {
+    return listen();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const where = `${config.host}:${config.port}`;
+    if (code === "EADDRINUSE") fail(`cannot listen on ${where}: the port is in use by another process (stop it, or set PORT to a free port)`, 1);
+    if (code === "EACCES") fail(`cannot listen on ${where}: this user may not use that port (ports below 1024 need privileges; set PORT to 1024 or above)`, 1);
+    if (code === "EADDRNOTAVAIL") fail(`cannot listen on ${where}: no network interface of this machine has that address (check HOST)`, 1);
+    fail(`cannot listen on ${where}: ${err instanceof Error ? err.message : String(err)}`, 1);
+  }
+}
+
+/** A production start on a database without Apps: what to do next, since no request can succeed yet. */
+async function adviseFirstApp(store: Storage, config: Config, logger: ReturnType<typeof createLogger>): Promise<void> {
+  if (!config.production || (await store.countApps()) > 0) return;
+  logger.warn({ next: 'lingshu app create --name "Your platform" --env live, then lingshu key create APP_ID' }, "no Apps yet: every request will be refused until an App and a key exist");
+}
+
 async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStorageOrFail(config);
@@ -98,6 +118,7 @@ async function serve(config: Config): Promise<void> {
   });
   const checkpoints = await checkpointInBackground(store, logger);
   await bootstrapDevelopmentApp(store, config);
+  await adviseFirstApp(store, config, logger);
   // Recorded only when someone may read them (METRICS_TOKEN): otherwise a request pays nothing for metrics.
   const metrics = config.metricsToken ? new Metrics({ version: VERSION, build: BUILD_ID, backend: store.backend }) : null;
   if (metrics) store.observe?.(metrics);
@@ -106,15 +127,22 @@ async function serve(config: Config): Promise<void> {
   prepareAlmanac();
   // development: false and an error handler: whatever escapes answers in the error envelope, never
   // with Bun's HTML error page (which shows source paths), in every mode.
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    development: false,
-    fetch: (request) => app.handle(request),
-    error(error) {
-      return app.fault(error);
-    },
-  });
+  // reusePort: false: with development: false Bun would set SO_REUSEPORT, and a second instance
+  // started on a busy port would share it silently (the kernel splitting connections between two
+  // services, perhaps of different versions or databases) instead of failing.
+  const server = listenOrFail(() =>
+    Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      development: false,
+      reusePort: false,
+      fetch: (request) => app.handle(request),
+      error(error) {
+        return app.fault(error);
+      },
+    }),
+    config,
+  );
   const model = describeModel(config);
   logger.info({ version: VERSION, build: BUILD_ID, port: server.port, host: config.host, database: config.databaseUrl ? describeDatabase(config) : config.databasePath, backend: store.backend, ...(checkpoints && { checkpoints }), model }, "listening");
   for (const warning of modelWarnings(model, Date.now())) logger.warn({ model: model.model }, warning);

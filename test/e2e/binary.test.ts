@@ -121,6 +121,25 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     }
   }, 60_000);
 
+  test("a busy port: exit 1 with one line, never a second instance sharing the port", async () => {
+    const bin = await start();
+    const dir = mkdtempSync(join(tmpdir(), "lingshu-busy-"));
+    try {
+      const env = { PATH: process.env.PATH ?? "", DATABASE_PATH: join(dir, "other.sqlite"), KEY_PEPPER: "busy-port-pepper-0123456789", HOST: "127.0.0.1", PORT: String(bin.port) };
+      const second = Bun.spawnSync([buildBinary(), "serve"], { env, stdout: "pipe", stderr: "pipe", timeout: 20_000 });
+      expect(second.exitCode).toBe(1);
+      expect(second.stderr.toString().trim()).toBe(`lingshu: cannot listen on 127.0.0.1:${bin.port}: the port is in use by another process (stop it, or set PORT to a free port)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test("a production start on a database without Apps logs what to do next", async () => {
+    const bin = await start({ env: { NODE_ENV: "production" }, tenant: false });
+    const advice = bin.logs.map((line) => JSON.parse(line.startsWith("{") ? line : "{}")).find((line) => line.msg?.startsWith("no Apps yet"));
+    expect(advice).toMatchObject({ level: "warn", next: expect.stringContaining("lingshu app create") });
+  }, 60_000);
+
   test("the operator CLI of the binary: bad commands exit 2, missing Apps exit 1, one line on stderr", async () => {
     // Not started: the CLI alone, on a fresh database.
     const bin = await LingshuBinary.create();
