@@ -112,9 +112,12 @@ async function serve(config: Config): Promise<void> {
   const logger = createLogger(config.logLevel);
   const store = await openStorageOrFail(config);
   await checkPepper(store, config.keyPepper, Date.now()).catch(async (err: unknown) => {
-    await store.close();
-    if (err instanceof PepperMismatch) fail(err.message, 1);
-    throw err;
+    if (err instanceof PepperMismatch) {
+      await store.close();
+      fail(err.message, 1);
+    }
+    // A database this start cannot write (a read-only file) serves reads; its pepper is recorded at the next writable start.
+    logger.warn({ err: String(err) }, "the KEY_PEPPER fingerprint could not be recorded in the database; it will be at the next start that can write");
   });
   const checkpoints = await checkpointInBackground(store, logger);
   await bootstrapDevelopmentApp(store, config);

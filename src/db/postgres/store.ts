@@ -272,6 +272,11 @@ export class PostgresStore implements Storage, PostgresKernel {
   }
 
   async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {
+    // Read first: a fact already there costs no write on every start.
+    if (!replace) {
+      const [known] = await this.sql<{ value: string }[]>`SELECT value FROM database_facts WHERE name = ${name}`;
+      if (known) return known.value;
+    }
     const [row] = replace
       ? await this.sql<{ value: string }[]>`
           INSERT INTO database_facts (name, value, created_at) VALUES (${name}, ${value}, ${now})

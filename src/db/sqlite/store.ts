@@ -281,10 +281,14 @@ export class SqliteStore implements Storage, SqliteKernel {
   }
 
   async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {
+    const read = () => this.db.select({ value: databaseFacts.value }).from(databaseFacts).where(eq(databaseFacts.name, name)).get()?.value;
+    // Read first: a fact already there costs no write (and a read-only file can still start).
+    const stored = replace ? undefined : read();
+    if (stored !== undefined) return stored;
     const insert = this.db.insert(databaseFacts).values({ name, value, createdAt: now });
     if (replace) insert.onConflictDoUpdate({ target: databaseFacts.name, set: { value, createdAt: now } }).run();
     else insert.onConflictDoNothing().run();
-    return this.db.select({ value: databaseFacts.value }).from(databaseFacts).where(eq(databaseFacts.name, name)).get()!.value;
+    return read()!;
   }
 
   async expireKey(id: string, at: number): Promise<KeyRecord | null> {
