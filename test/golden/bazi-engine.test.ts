@@ -12,16 +12,16 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { almanac, jieEntry } from "../../src/bazi/almanac.ts";
 import { formatInstant } from "../../src/bazi/civil-date.ts";
 import { type ChartBody, validateBirth } from "../../src/bazi/index.ts";
 import { LICHUN } from "../../src/bazi/tables.ts";
 import { chartOf, warningOf as warning } from "../unit/bazi/chart-helpers.ts";
+import { referencePath } from "../helpers/reference.ts";
 
 type Rec = Record<string, any>;
 const read = (name: string): Rec[] =>
-  readFileSync(path.join(import.meta.dir, "../../../shared/golden/bazi", name), "utf8")
+  readFileSync(referencePath("golden", "bazi", name), "utf8")
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l));

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { startServer, expectErrorShape, uniqueKey, type TestServer } from "../helpers/server.ts";
+import { referencePath } from "../helpers/reference.ts";
 
-const dir = path.join(import.meta.dir, "../../../shared/golden/bazi");
+const dir = referencePath("golden", "bazi");
 const read = (f: string) => readFileSync(path.join(dir, f), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
 const golden: any[] = read("golden.jsonl");
 const invalid: any[] = read("invalid.jsonl");

@@ -4,12 +4,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { castCalendar, castReading, hexagramByBits, type Reading } from "../../src/liuyao/index.ts";
 import { sixSpiritsOf, xunOf, type Stem } from "../../src/liuyao/ganzhi.ts";
 import { fieldMismatches } from "../unit/liuyao/match-fields.ts";
+import { referencePath } from "../helpers/reference.ts";
 
-const GOLDEN = path.join(import.meta.dir, "../../../shared/golden/liuyao/golden.jsonl");
+const GOLDEN = referencePath("golden", "liuyao", "golden.jsonl");
 type Rec = Record<string, any>;
 const records: Rec[] = readFileSync(GOLDEN, "utf8")
   .split("\n")

@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
 import { fieldMismatches } from "../unit/liuyao/match-fields.ts";
+import { referencePath } from "../helpers/reference.ts";
 
-const GOLDEN = path.join(import.meta.dir, "../../../shared/golden/liuyao/golden.jsonl");
+const GOLDEN = referencePath("golden", "liuyao", "golden.jsonl");
 type Rec = Record<string, any>;
 const records: Rec[] = readFileSync(GOLDEN, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
 const ofType = (t: string) => records.filter((r) => r.type === t);

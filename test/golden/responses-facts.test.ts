@@ -5,7 +5,6 @@
  */
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { computeChart, validateBirth } from "../../src/bazi/index.ts";
 import { castReading, type LineValue } from "../../src/liuyao/index.ts";
 import { createPlanBody, SAFETY_ACTION } from "../../src/healing/index.ts";
@@ -14,9 +13,10 @@ import { explain } from "../../src/responses/local-interpreter.ts";
 import type { FactSheet } from "../../src/responses/facts/index.ts";
 import type { ReplyLanguage } from "../../src/text/language.ts";
 import { baseInput } from "../unit/healing/fixtures.ts";
+import { referencePath } from "../helpers/reference.ts";
 
 const golden = (file: string) =>
-  readFileSync(path.join(import.meta.dir, "../../../shared/golden", file), "utf8")
+  readFileSync(referencePath("golden", file), "utf8")
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Record<string, any>);

@@ -7,7 +7,7 @@ import { ResponseRecord } from "../../src/responses/model.ts";
 import { baseInput } from "../unit/healing/fixtures.ts";
 import { uniqueKey, type TestResponse, type TestServer } from "./server.ts";
 
-/** The golden anchor chart (1949-10-01 15:00, 男): 己丑 癸酉 甲子 壬申 in ../shared/golden/bazi. */
+/** The golden anchor chart (1949-10-01 15:00, 男): 己丑 癸酉 甲子 壬申 in test/reference/golden/bazi. */
 export const ANCHOR_BIRTH = { year: 1949, month: 10, day: 1, hour: 15, minute: 0, gender: "男" };
 export const INTERVIEW_CAST = { question: "这次面试能通过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], cast_at: "2025-06-15T18:00:00+08:00" };
 

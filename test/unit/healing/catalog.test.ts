@@ -3,9 +3,9 @@
  * only, scripts timed to the minute, cautions and cultural notes present, audio on one
  * protocol only.
  */
+import { referencePath } from "../../helpers/reference.ts";
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   BASE_CAUTION, BREATH_PATTERNS, CATALOG, CATALOG_VERSION, DENSITIES, EYES, MOVEMENTS, MUSIC_BREATH_AUDIO_PATH,
   PROTOCOL_ATTRIBUTES, PROTOCOL_IDS, getProtocol,
@@ -16,7 +16,7 @@ import {
   PREFERRED_INTENSITIES, SPIRITUAL_LEVELS,
 } from "../../../src/healing/types.ts";
 
-const DESIGN_CATALOG = join(import.meta.dir, "../../../../shared/design/healing-catalog.json");
+const DESIGN_CATALOG = referencePath("design", "healing-catalog.json");
 const CJK = /[\u4e00-\u9fff]/;
 
 describe("catalog attributes", () => {
