@@ -105,7 +105,8 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string
 }
 
 /** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
-function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): string {
+/** The year's pillar and what it meets; with `andNext`, the year after it too (a question about years in general). */
+function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNext = true): string {
   const describe = (y: YearPillar) => {
     const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
     return say(
@@ -115,6 +116,7 @@ function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number): strin
     );
   };
   const [thisYear, nextYear] = yearPillarsAround(f, year);
+  if (!andNext) return say(lang, `${describe(thisYear!)}。`, `${describe(thisYear!)}.`);
   return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
 }
 
@@ -237,16 +239,19 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
   const asksFortune = matchesTopic(input, /运势|运气|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
+  const currentYear = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
+  const namedYear = matchesTopic(input, /明年|next year/) ? currentYear + 1 : matchesTopic(input, /今年|this year/) ? currentYear : null;
   if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear)));
   else {
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
-    if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, new Date(now + 8 * 3_600_000).getUTCFullYear()));
+    if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? classifyMatter(asked.at(-1) ?? "")[0] : undefined;
   if (inherited && (askedYear || asksYear)) {
-    const year = askedYear ? Number(askedYear) : new Date(now + 8 * 3_600_000).getUTCFullYear() + (matchesTopic(input, /明年|next year/) ? 1 : 0);
+    const year = askedYear ? Number(askedYear) : namedYear ?? currentYear;
     const p = yearForMatter(f, lang, year, inherited);
     if (p) focus.push(p);
   }

@@ -46,7 +46,12 @@ describe("the local interpreter", () => {
     expect(zh).toContain("2025年流年乙巳（天干为劫财）");
     expect(zh).toContain("巳酉丑三合金局");
     expect(zh).toContain("与时柱巳申合水");
-    expect(zh).toContain("2026年流年丙午");
+    // One year asked, one year answered: this year's question does not run on into the next.
+    expect(zh).not.toContain("2026年");
+    const next = say(chart, "明年适合跳槽吗？");
+    expect(next).toContain("2026年流年丙午");
+    expect(next).not.toContain("2025年");
+    expect(say(chart, "流年怎么样？")).toContain("2026年流年丙午");
     expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
   });
 
@@ -183,7 +188,7 @@ describe("the local interpreter", () => {
     const hidden = say(chart, "我的事業怎麼樣？");
     expect(hidden).toContain("藏干");
     expect(hidden).not.toContain("藏幹");
-    const year = say(chart, "今年運勢如何？");
+    const year = say(chart, "明年運勢如何？");
     expect(year).toContain("子午沖");
     expect(year).not.toContain("衝");
   });
