@@ -280,7 +280,7 @@ describe.skipIf(isRoot && !canDropRoot)("SQLite: read-only database file", () =>
   /**
    * Decision: SQLite opened the file read-only (its fallback), and the service does not reopen
    * its connection behind the operator's back; fixing the permission takes a restart, which the
-   * README says. (A full disk, by contrast, recovers without one: see above.)
+   * docs/internals.md says. (A full disk, by contrast, recovers without one: see above.)
    */
   test("after chmod and a restart the service is writable again, and the same key succeeds", async () => {
     const { bin } = await startReadOnly();

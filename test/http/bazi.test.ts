@@ -215,7 +215,7 @@ describe("a chart is stored without its conventions block (src/db/record-fragmen
     const { id } = recordFragment(CONVENTIONS_JSON);
     expect(stored).toBe(created.text.replace(CONVENTIONS_JSON, `\u0001${id}\u0001`));
     // Why: the conventions block (~4.5 KB) would double every row. Rows of ~4–5 KB now spill into an
-    // overflow page; measured, that costs no throughput (README, "Benchmarks"), and 8 KiB pages made
+    // overflow page; measured, that costs no throughput (docs/benchmarks.md), and 8 KiB pages made
     // every creation slower. The bound catches a block stored whole again.
     expect(Buffer.byteLength(stored)).toBeLessThan(5000);
     expect(await s.db.count("record_fragments", "id = ?", id)).toBe(1);

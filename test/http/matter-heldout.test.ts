@@ -7,7 +7,7 @@
  * Goal (issue): precision ≥ 0.95, recall ≥ 0.80. With the learned matter model (src/matter/learned.ts)
  * beside the rules, A reaches 0.961 / 0.891 through the API (the goal) and C 0.936 / 0.809 (recall
  * met, precision not); with the rules alone they were 0.957 / 0.804 and 0.905 / 0.704. The test holds
- * the figures reached (FLOOR) so nothing slips back, and prints them for the README.
+ * the figures reached (FLOOR) so nothing slips back, and prints them for docs/internals.md.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { formatMatterFigures, loadMatterSet, matterFigures, type MatterSetName } from "../helpers/matter-sets.ts";

@@ -9,7 +9,7 @@
  *
  * The goal (recall ≥ 0.95, false alarms ≤ 5%) is met on all four. The test fails
  * below the recall reached on each (FLOOR) or above 5% false alarms, and prints the
- * figures the README reports.
+ * figures docs/internals.md reports.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startServer, uniqueKey, type TestServer } from "../helpers/server.ts";
