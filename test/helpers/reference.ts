@@ -3,7 +3,8 @@
  * run: the golden cases of implementations independent of ours (test/reference/golden), the
  * design's healing catalog (test/reference/design) and the interface specification
  * (docs/interface-spec.md). Each is a copy of the shared originals beside the repository
- * (../shared), and test/unit/reference-copies.test.ts fails when a copy differs from its original.
+ * (../shared/golden, ../shared/design, ../shared/spec), and test/unit/reference-copies.test.ts
+ * fails when a copy differs from its original.
  */
 import { join } from "node:path";
 
