@@ -136,6 +136,14 @@ export const COMMANDS: readonly CommandSpec[] = [
     examples: ['lingshu app rename app_0VcCYyYBtXgfALN6Zb1M "Acme (production)"'],
   },
   {
+    path: ["app", "delete"],
+    summary: "delete an App and everything it owns: keys, charts, casts, Plans, Sessions, Responses, usage",
+    args: [APP_ID],
+    options: [{ name: "yes", description: "confirm: nothing of the App can be recovered afterwards (back up first)", required: true }],
+    notes: "One transaction; prints the rows deleted by table. Its keys stop working at once on every instance. To stop an App without losing its data, suspend it instead.",
+    examples: ["lingshu app delete app_0VcCYyYBtXgfALN6Zb1M --yes"],
+  },
+  {
     path: ["app", "suspend"],
     summary: "refuse every request of an App (403) until it is resumed",
     args: [APP_ID],

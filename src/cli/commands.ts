@@ -140,6 +140,12 @@ const HANDLERS: Record<string, Handler> = {
     if (!name) throw new UsageError("the new name is empty");
     print(out, appJson(await operator.updateApp(p.positionals[0]!, { name })));
   },
+  "app delete": async (p, { operator, out }) => {
+    const id = p.positionals[0]!;
+    const rows = await operator.deleteApp(id);
+    const said = Object.entries(rows).filter(([, n]) => n > 0).map(([table, n]) => `${table} ${n}`).join(", ") || "none";
+    print(out, { id, object: "app", deleted: true, rows: out.json ? rows : said });
+  },
   "app suspend": async (p, { operator, out }) => print(out, appJson(await operator.updateApp(p.positionals[0]!, { status: "suspended" }))),
   "app resume": async (p, { operator, out }) => print(out, appJson(await operator.updateApp(p.positionals[0]!, { status: "active" }))),
   "app grant": async (p, { operator, out }) => print(out, appJson(await operator.grant(p.positionals[0]!, capabilities(p.positionals.slice(1)), true))),

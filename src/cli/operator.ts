@@ -101,6 +101,13 @@ export class Operator {
     return this.updateApp(id, { capabilities: ordered });
   }
 
+  /** Deletes the App and every row it owns (db/app-deletion.ts); the rows deleted by table. */
+  async deleteApp(id: string): Promise<Record<string, number>> {
+    const deleted = await this.store.deleteApp(id);
+    if (!deleted) throw new OperatorError(`no App with id ${id}`);
+    return deleted;
+  }
+
   /** Creates a key; the plaintext is returned here and never again. */
   async createKey(appId: string, name: string | null, expiresAt: number | null): Promise<{ record: KeyRecord; key: string }> {
     const app = await this.requireApp(appId);

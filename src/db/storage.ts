@@ -205,6 +205,8 @@ export interface ErasureCounts {
 }
 
 /** What a backend reports of its own work, for the metrics (platform/metrics.ts). */
+import type { AppDeletionCounts } from "./app-deletion.ts";
+
 export interface StorageObserver {
   /** SQLite: writes committed together in one transaction (write-batch.ts). */
   writeBatch(statements: number): void;
@@ -259,6 +261,8 @@ export interface Storage {
    * is none (the first start decides), or — with `replace` — storing `value` in any case.
    */
   claimFact(name: string, value: string, now: number, replace?: boolean): Promise<string>;
+  /** Deletes the App and every row it owns in one transaction (db/app-deletion.ts); null when there is no such App. */
+  deleteApp(appId: string): Promise<AppDeletionCounts | null>;
   /** Sets the key to expire at `at`, unless it is revoked or already expires sooner; the key, or null when missing. */
   expireKey(id: string, at: number): Promise<KeyRecord | null>;
   /** Best effort bookkeeping. */

@@ -26,11 +26,11 @@ afterEach(async () => {
   for (const bin of started.splice(0)) await bin.dispose();
 });
 
-/** Rows per end_user_id in a table, read beside the service. */
-function rowsByEndUser(bin: LingshuBinary, table: string): Promise<Map<string, number>> {
+/** Rows per value of `column` in a table, read beside the service. */
+function rowCounts(bin: LingshuBinary, table: string, column: "end_user_id" | "app_id"): Promise<Map<string, number>> {
   return bin.readDatabase(async (db) => {
-    const rows = await db.all<{ end_user_id: string; n: number | string }>(`SELECT end_user_id, count(*) AS n FROM ${table} GROUP BY end_user_id`);
-    return new Map(rows.map((r) => [r.end_user_id, Number(r.n)]));
+    const rows = await db.all<{ value: string; n: number | string }>(`SELECT ${column} AS value, count(*) AS n FROM ${table} GROUP BY ${column}`);
+    return new Map(rows.map((r) => [r.value, Number(r.n)]));
   });
 }
 
@@ -179,6 +179,30 @@ describe(`dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     expect((await again.request("GET", "/v1/bazi/charts/bzc_missing", { key: fresh })).status).toBe(404);
   }, 60_000);
 
+  test("app delete: without --yes nothing happens; with it every row of the App goes in one step, another App's stay, and its keys stop working at once", async () => {
+    const bin = await start();
+    const other = bin.cli(["app", "create", "--name", "other", "--env", "test", "--json"]).json;
+    const otherKey = bin.cli(["key", "create", other.id, "--json"]).json.key;
+    const chart = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: "del-chart", body: { birth: BIRTH } });
+    expect((await bin.request("POST", "/v1/responses", { idempotencyKey: "del-resp", body: { capability: "bazi", subject_id: chart.json.id, input: "今年如何？" } })).status).toBe(201);
+    expect((await bin.request("POST", "/v1/bazi/charts", { key: otherKey, idempotencyKey: "keep", body: { birth: BIRTH } })).status).toBe(201);
+
+    const unconfirmed = bin.cli(["app", "delete", bin.tenant!.appId]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr.trim()).toBe("lingshu: --yes is required");
+    expect((await bin.request("GET", `/v1/bazi/charts/${chart.json.id}`)).status).toBe(200);
+
+    const deleted = bin.cli(["app", "delete", bin.tenant!.appId, "--yes", "--json"]);
+    expect(deleted.code).toBe(0);
+    expect(deleted.json).toMatchObject({ id: bin.tenant!.appId, deleted: true, rows: { charts: 1, responses: 1, api_keys: 1, usage_months: 1 } });
+    expect((await bin.request("GET", `/v1/bazi/charts/${chart.json.id}`)).status).toBe(401);
+    expect(bin.cli(["app", "show", bin.tenant!.appId]).code).toBe(1);
+    const left = await rowCounts(bin, "charts", "app_id");
+    expect(left.get(bin.tenant!.appId)).toBeUndefined();
+    expect(left.get(other.id)).toBe(1);
+    expect((await bin.request("GET", "/v1/bazi/charts/bzc_missing", { key: otherKey })).status).toBe(404);
+  }, 60_000);
+
   test("--help for the binary and its commands; backup, key rotate and app rename", async () => {
     const bin = await start();
     for (const [args, first] of [
@@ -313,7 +337,7 @@ describe("SIGTERM", () => {
       expect(read.status).toBe(200);
       expect(JSON.parse(read.text).end_user_id).toBe(`held-${n}`);
     }
-    const counts = await rowsByEndUser(bin, "charts");
+    const counts = await rowCounts(bin, "charts", "end_user_id");
     const failed = outcomes.filter((o) => o.error !== undefined);
     for (const o of failed) expect(counts.get(o.marker) ?? 0).toBe(0);
     for (const o of answered) expect(counts.get(o.marker)).toBe(1);

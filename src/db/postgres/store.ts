@@ -17,6 +17,7 @@
  * Integers of 64 bits (bigint columns) arrive from Bun.SQL as strings: every read
  * maps its row to the record with numbers, keeping the SQLite records' key order.
  */
+import { APP_DELETION, APP_DELETION_POSTGRES_LIMITS, APP_ROW, type AppDeletionCounts } from "../app-deletion.ts";
 import type { SQL } from "bun";
 import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
 import { eraseEndUserIn } from "./erasure.ts";
@@ -269,6 +270,18 @@ export class PostgresStore implements Storage, PostgresKernel {
   async revokeKey(id: string, now: number): Promise<KeyRecord | null> {
     await this.sql`UPDATE api_keys SET revoked_at = ${now} WHERE id = ${id} AND revoked_at IS NULL`;
     return this.getKey(id);
+  }
+
+  async deleteApp(appId: string): Promise<AppDeletionCounts | null> {
+    return (await this.sql.begin(async (tx) => {
+      const counts: AppDeletionCounts = {};
+      for (const step of [...APP_DELETION, ...APP_DELETION_POSTGRES_LIMITS, APP_ROW]) {
+        counts[step.table] = (await tx.unsafe(`DELETE FROM ${step.table} WHERE ${step.where}`, [appId])).count;
+      }
+      if (counts.apps === 0) return null;
+      delete counts.apps;
+      return counts;
+    })) as AppDeletionCounts | null;
   }
 
   async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {

@@ -17,6 +17,7 @@ import { SUBJECT_KINDS, subjectKindOf } from "../../subjects.ts";
 import { appliedMigrations, migrate, migrationsComplete, openDatabase, toDrizzle, type Db } from "./client.ts";
 import { WriteBatch } from "./write-batch.ts";
 import { backupDatabase, type BackupResult } from "./backup.ts";
+import { APP_DELETION, APP_ROW, type AppDeletionCounts } from "../app-deletion.ts";
 import type { SqliteKernel } from "./kernel.ts";
 import { BackgroundCheckpoints, DEFAULT_CHECKPOINTER, type CheckpointerSettings } from "./checkpoints.ts";
 import type {
@@ -278,6 +279,20 @@ export class SqliteStore implements Storage, SqliteKernel {
     this.db.update(apiKeys).set({ revokedAt: now }).where(and(eq(apiKeys.id, id), sql`${apiKeys.revokedAt} IS NULL`)).run();
     this.forgetCallers();
     return this.getKey(id);
+  }
+
+  async deleteApp(appId: string): Promise<AppDeletionCounts | null> {
+    const deleted = await this.writes.run(() => {
+      const counts: AppDeletionCounts = {};
+      for (const step of [...APP_DELETION, APP_ROW]) {
+        counts[step.table] = this.sqlite.run(`DELETE FROM ${step.table} WHERE ${step.where.replaceAll("$1", "?1")}`, [appId]).changes;
+      }
+      return counts;
+    });
+    this.forgetCallers();
+    if (deleted.apps === 0) return null;
+    delete deleted.apps;
+    return deleted;
   }
 
   async claimFact(name: string, value: string, now: number, replace = false): Promise<string> {
