@@ -2,7 +2,7 @@
  * `npm run image`: the container image (Containerfile), built with Debian's podman. Stages
  * dist/image/rootfs — the executable, the shared libraries it links (as `ldd` names them on this
  * machine), the CA certificates for the model API, and a passwd entry for the unprivileged user —
- * and dist/image/data (the volume's directory, given to that user), then runs podman build.
+ * and dist/image/volume/data (the volume's directory, 0700, given to that user), then runs podman build.
  */
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -42,7 +42,8 @@ export function stageImage(context: string): void {
   writeFileSync(join(rootfs, "etc", "nsswitch.conf"), "hosts: files dns\n");
   mkdirSync(join(rootfs, "tmp"));
   chmodSync(join(rootfs, "tmp"), 0o1777);
-  mkdirSync(join(context, "data"));
+  mkdirSync(join(context, "volume", "data"), { recursive: true });
+  chmodSync(join(context, "volume", "data"), 0o700);
 }
 
 /** Stages the context and builds IMAGE from it. @throws with podman's output when the build fails */

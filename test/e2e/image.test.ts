@@ -51,10 +51,10 @@ describe(`the image ${IMAGE}`, () => {
     expect((image.Healthcheck ?? config.Healthcheck).Test).toEqual(["CMD", "/usr/local/bin/lingshu", "probe"]);
   });
 
-  test("holds the executable, its libraries and the CA certificates, and no shell; /data belongs to the service's user", () => {
+  test("holds the executable, its libraries and the CA certificates, and no shell; /data belongs to the service's user alone (0700)", () => {
     for (const path of ["usr/local/bin/lingshu", "etc/ssl/certs/ca-certificates.crt", "etc/passwd", "lib64/ld-linux-x86-64.so.2", "lib/x86_64-linux-gnu/libc.so.6"]) expect({ path, there: existsSync(join(rootfs, path)) }).toEqual({ path, there: true });
     for (const path of ["bin/sh", "usr/bin/apt-get"]) expect({ path, there: existsSync(join(rootfs, path)) }).toEqual({ path, there: false });
-    expect(listing).toMatch(/^d\S+ lingshu\/lingshu\s+0 .* data\/$/m);
+    expect(listing).toMatch(/^drwx------ lingshu\/lingshu\s+0 .* data\/$/m);
     expect(listing).toMatch(/^-rwx\S+ root\/root .* usr\/local\/bin\/lingshu$/m);
   });
 
