@@ -12,6 +12,7 @@ import { createLogger, endLog } from "./platform/request-log.ts";
 import { isOperatorCommand, parseCommand, runOperatorCommand, UsageError, OperatorError } from "./cli/commands.ts";
 import { findCommand, RUN_BY_MAIN } from "./cli/command-specs.ts";
 import { helpFor } from "./cli/help.ts";
+import { probe } from "./cli/probe.ts";
 import { checkPepper, PepperMismatch } from "./platform/pepper.ts";
 import { Metrics } from "./platform/metrics.ts";
 import { Operator } from "./cli/operator.ts";
@@ -25,8 +26,6 @@ import { prepareSafety } from "./safety/index.ts";
 
 const IDEMPOTENCY_PURGE_INTERVAL_MS = 10 * 60_000;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
-/** `lingshu probe`: a healthy service answers /health in milliseconds. */
-const PROBE_TIMEOUT_MS = 2_000;
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`lingshu: ${message}\n`);
@@ -204,18 +203,6 @@ function helpRequested(argv: string[]): string | null {
   fail(`no help for "${words.join(" ")}": run lingshu --help for the commands`, 2);
 }
 
-/** GET `path` of the service on this machine: ok on a 200 within PROBE_TIMEOUT_MS. */
-async function probe(config: Config, path: string): Promise<{ ok: boolean; line: string }> {
-  const host = config.host === "0.0.0.0" || config.host === "::" || config.host === "[::]" ? "127.0.0.1" : config.host.includes(":") && !config.host.startsWith("[") ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${config.port}${path}`;
-  try {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    return { ok: answer.status === 200, line: `${url}: ${answer.status}` };
-  } catch (err) {
-    return { ok: false, line: `${url}: no answer (${err instanceof Error ? err.message : String(err)})` };
-  }
-}
-
 function printVersion(json: boolean): void {
   const built = BUILD.date ? `, built ${BUILD.date}` : "";
   process.stdout.write(json ? `${JSON.stringify({ version: VERSION, build: BUILD_ID, commit: BUILD.commit, built_at: BUILD.date })}\n` : `lingshu ${VERSION} (build ${BUILD.commit}${built})\n`);
@@ -255,7 +242,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === "probe") {
     const path = String(parseOwnCommand("probe", rest).values.path ?? "/health");
-    const result = await probe(config, path.startsWith("/") ? path : `/${path}`);
+    const result = await probe(config, path);
     if (!result.ok) fail(result.line, 1);
     process.stdout.write(`${result.line}\n`);
     return;

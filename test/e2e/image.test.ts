@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildImage, IMAGE, IMAGE_UID } from "../../scripts/image.ts";
+import { portFromListeningLine } from "../helpers/serve-process.ts";
 
 const podman = (...args: string[]) => {
   const run = Bun.spawnSync(["podman", ...args], { stdout: "pipe", stderr: "pipe" });
@@ -70,7 +71,7 @@ describe(`the image ${IMAGE}`, () => {
     expect(withoutPepper.stderr.toString()).toContain("KEY_PEPPER must be set when NODE_ENV=production");
     const proc = Bun.spawn([...command, "serve"], { env, stdout: "pipe", stderr: "pipe" });
     try {
-      const port = await listeningPort(proc.stdout);
+      const port = await portFromListeningLine(proc.stdout);
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
       const probe = Bun.spawnSync([...command, "probe"], { env: { ...env, PORT: String(port) }, stdout: "pipe" });
@@ -83,17 +84,3 @@ describe(`the image ${IMAGE}`, () => {
     }
   }, 60_000);
 });
-
-/** The port of the "listening" log line, within 20 s. */
-async function listeningPort(stdout: ReadableStream<Uint8Array>): Promise<number> {
-  const read = (async () => {
-    let text = "";
-    for await (const chunk of stdout) {
-      text += new TextDecoder().decode(chunk);
-      const line = text.split("\n").find((l) => l.includes('"msg":"listening"'));
-      if (line) return JSON.parse(line).port as number;
-    }
-    throw new Error("the service exited before listening");
-  })();
-  return Promise.race([read, Bun.sleep(20_000).then(() => Promise.reject(new Error('no "listening" line within 20 s')))]);
-}

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildRelease, RELEASE_TARGETS, releaseFileName, type ReleasePlatform } from "../../scripts/release.ts";
+import { portFromListeningLine } from "../helpers/serve-process.ts";
 
 /** The executable format and CPU a file's header names. */
 function header(path: string): string {
@@ -53,8 +54,7 @@ describe("npm run release", () => {
     const work = mkdtempSync(join(tmpdir(), "lingshu-release-run-"));
     const proc = Bun.spawn([binary, "serve"], { cwd: work, env: { PATH: "/usr/bin:/bin", PORT: "0", DATABASE_PATH: join(work, "db.sqlite") }, stdout: "pipe", stderr: "pipe" });
     try {
-      const port = await Promise.race([readListening(proc.stdout), Bun.sleep(20_000).then(() => null)]);
-      if (port === null) throw new Error(`the release binary did not log "listening": ${await new Response(proc.stderr).text()}`);
+      const port = await portFromListeningLine(proc.stdout);
       const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { build: string };
       expect(health.build).toBe(build.build);
     } finally {
@@ -64,14 +64,3 @@ describe("npm run release", () => {
     }
   }, 60_000);
 });
-
-/** The port of the "listening" log line. */
-async function readListening(stream: ReadableStream<Uint8Array>): Promise<number | null> {
-  let text = "";
-  for await (const chunk of stream) {
-    text += new TextDecoder().decode(chunk);
-    const line = text.split("\n").find((l) => l.includes('"msg":"listening"'));
-    if (line) return JSON.parse(line).port;
-  }
-  return null;
-}

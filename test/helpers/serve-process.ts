@@ -112,3 +112,22 @@ export function chartCreationInFlight(port: number, key: string, idempotencyKey:
     answer,
   };
 }
+
+/**
+ * The port of the "listening" log line on `stdout` of a service started by other means than
+ * spawnServe (a release executable, the image's binary); throws when it exits first or stays
+ * silent for `timeoutMs`.
+ */
+export async function portFromListeningLine(stdout: ReadableStream<Uint8Array>, timeoutMs = 20_000): Promise<number> {
+  const read = (async () => {
+    const decoder = new TextDecoder();
+    let text = "";
+    for await (const chunk of stdout) {
+      text += decoder.decode(chunk, { stream: true });
+      const line = text.split("\n").find((l) => l.includes('"msg":"listening"'));
+      if (line) return JSON.parse(line).port as number;
+    }
+    throw new Error("the service exited before listening");
+  })();
+  return Promise.race([read, Bun.sleep(timeoutMs).then(() => Promise.reject(new Error(`no "listening" line within ${timeoutMs} ms`)))]);
+}

@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { COMMANDS, COMMAND_GROUPS, COMMON_OPTIONS, RUN_BY_MAIN } from "../../../src/cli/command-specs.ts";
 import { commandHelp, helpFor, programHelp, usageLine } from "../../../src/cli/help.ts";
 import { isOperatorCommand, parseCommand, UsageError } from "../../../src/cli/commands.ts";
+import { localServiceUrl } from "../../../src/cli/probe.ts";
 
 /** A shell-like split of an example (double quotes group words; VAR=value prefixes dropped). */
 function exampleArgv(example: string): string[] {
@@ -74,5 +75,14 @@ describe("parseCommand follows the declaration", () => {
     const parsed = parseCommand(find("key rotate"), ["key_x", "--grace", "7d", "--json"]);
     expect(parsed.values).toMatchObject({ grace: "7d", json: true });
     expect(() => parseCommand(find("app list"), ["--json=yes"])).toThrow(UsageError);
+  });
+});
+
+describe("probe's address", () => {
+  test("loopback when the service listens on every address; its own address otherwise; IPv6 in brackets", () => {
+    expect(localServiceUrl({ host: "0.0.0.0", port: 3000 }, "/health")).toBe("http://127.0.0.1:3000/health");
+    expect(localServiceUrl({ host: "::", port: 3000 }, "ready")).toBe("http://127.0.0.1:3000/ready");
+    expect(localServiceUrl({ host: "10.0.0.5", port: 8080 }, "/health")).toBe("http://10.0.0.5:8080/health");
+    expect(localServiceUrl({ host: "::1", port: 3000 }, "/health")).toBe("http://[::1]:3000/health");
   });
 });
