@@ -212,6 +212,14 @@ export interface StorageObserver {
   writeBatch(statements: number): void;
   /** SQLite: one WAL checkpoint that copied frames, and its mode (passive, restart). */
   checkpoint(seconds: number, mode: string): void;
+  /** PostgreSQL: the pool's size, and how to read its use when the metrics are scraped. */
+  poolUse?(max: number, read: () => Promise<PoolUse>): void;
+}
+
+/** An instance's PostgreSQL connections: `busy` ones run a statement or hold a transaction. */
+export interface PoolUse {
+  busy: number;
+  idle: number;
 }
 
 export interface Storage {
@@ -227,7 +235,7 @@ export interface Storage {
    * src/db/sqlite/checkpoint-worker.ts), when it has any; resolves whether the worker started.
    */
   checkpointInBackground?(workerUrl: string, options?: { onFailure?: (message: string) => void }): Promise<boolean>;
-  /** Reports the backend's own work to `observer` from now on (SQLite; PostgreSQL reports nothing of its own). */
+  /** Reports the backend's own work to `observer` from now on (SQLite: writes and checkpoints; PostgreSQL: its pool's use). */
   observe?(observer: StorageObserver): void;
   /** A consistent copy of the live database in a new file, checked before it is reported (SQLite; PostgreSQL has pg_dump). */
   backupTo?(path: string): Promise<{ bytes: number; durationMs: number }>;

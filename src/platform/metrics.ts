@@ -3,11 +3,12 @@
  * (operational.ts). Recorded where the facts are already known, so a request pays a few counter
  * increments: the request-log line (route, status, duration, error code), the request wrapper
  * (in flight), the Response turn (escalations), the interpreter (model calls) and the SQLite
- * storage (write batches, checkpoints). One Metrics per process; tests make their own.
+ * storage (write batches, checkpoints); the PostgreSQL pool's use is read when scraped. One Metrics
+ * per process; tests make their own.
  */
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { RequestLogLine } from "./request-log.ts";
-import type { StorageObserver } from "../db/storage.ts";
+import type { PoolUse, StorageObserver } from "../db/storage.ts";
 
 /** The limits whose refusals are counted, by their error code. */
 const REFUSALS: Readonly<Record<string, string>> = { RATE_LIMITED: "rate", CONCURRENCY_LIMITED: "concurrency", MONTHLY_QUOTA_EXCEEDED: "monthly_quota" };
@@ -70,6 +71,27 @@ export class Metrics implements StorageObserver {
 
   checkpoint(seconds: number, mode: string): void {
     this.checkpoints.observe({ mode }, seconds);
+  }
+
+  /**
+   * Gauges of the PostgreSQL pool, read by `read` at each scrape. When the reading fails (the
+   * database is down) the connection gauge is left empty and the scrape still answers.
+   */
+  poolUse(max: number, read: () => Promise<PoolUse>): void {
+    new Gauge({ name: "lingshu_postgres_pool_max_connections", help: "The PostgreSQL pool's size (DATABASE_POOL_SIZE).", registers: [this.registry] }).set(max);
+    new Gauge({
+      name: "lingshu_postgres_pool_connections",
+      help: "This instance's PostgreSQL connections by state (busy: running a statement or inside a transaction; idle), as pg_stat_activity shows them at the scrape.",
+      labelNames: ["state"] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const use = await read().catch(() => null);
+        if (!use) return;
+        this.set({ state: "busy" }, use.busy);
+        this.set({ state: "idle" }, use.idle);
+      },
+    });
   }
 
   /** The Prometheus text exposition. */

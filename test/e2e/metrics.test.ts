@@ -1,6 +1,7 @@
 /**
  * GET /metrics of the compiled binary: off unless METRICS_TOKEN is set, refused without the token,
- * and, with it, the Prometheus text a real parser reads, counting what the requests before did.
+ * and, with it, the Prometheus text a real parser reads, counting what the requests before did
+ * (and, on PostgreSQL, the pool's connections).
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import parsePrometheusTextFormat, { type MetricFamily as Family } from "parse-prometheus-text-format";
@@ -84,5 +85,12 @@ describe(`GET /metrics of dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     if (DEFAULT_BACKEND === "sqlite") expect(batches).toBeGreaterThanOrEqual(1);
     else expect(batches).toBe(0);
     expect(families.map((f) => f.name)).toContain("lingshu_sqlite_checkpoint_duration_seconds");
+    const poolFamilies = families.map((f) => f.name).filter((name) => name.startsWith("lingshu_postgres_pool_"));
+    if (DEFAULT_BACKEND === "postgresql") {
+      expect(sample(families, "lingshu_postgres_pool_max_connections")).toBe(10);
+      // The requests above have returned their connections; the pool keeps them open, idle.
+      expect(sample(families, "lingshu_postgres_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(1);
+      expect(sample(families, "lingshu_postgres_pool_connections", { state: "busy" })).toBeLessThanOrEqual(1);
+    } else expect(poolFamilies).toEqual([]);
   }, 60_000);
 });

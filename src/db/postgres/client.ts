@@ -12,6 +12,9 @@ const MIGRATIONS_TABLE = "__lingshu_migrations";
 /** The advisory lock key of the migrator (any constant shared by every instance; "Ling" in ASCII). */
 const MIGRATION_LOCK_KEY = 0x4c696e67;
 
+/** Connections per instance when DATABASE_POOL_SIZE is not set. */
+export const DEFAULT_POOL_SIZE = 10;
+
 export interface PoolOptions {
   /** Connections in the pool (DATABASE_POOL_SIZE); default 10. */
   poolSize?: number;
@@ -19,6 +22,8 @@ export interface PoolOptions {
   connectTimeoutSeconds?: number;
   /** statement_timeout of every connection, in ms (DATABASE_STATEMENT_TIMEOUT_MS); 0 or absent: none set here. */
   statementTimeoutMs?: number;
+  /** The connections' application_name; default "lingshu" (a serving instance uses one of its own: pool-use.ts). */
+  applicationName?: string;
 }
 
 /**
@@ -29,7 +34,7 @@ export function openPool(url: string, options: PoolOptions = {}): SQL {
   const parsed = new URL(url);
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ""));
   return new SQL(url, {
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeout: options.connectTimeoutSeconds ?? 5,
     // Idle connections are closed after a minute and reopened on demand.
     idleTimeout: 60,
@@ -37,7 +42,7 @@ export function openPool(url: string, options: PoolOptions = {}): SQL {
     ...(database ? { database } : {}),
     // Startup parameters, so every connection the pool opens (or reopens) has them, without a SET.
     // No statement_timeout sent: the role's, database's or URL's setting applies.
-    connection: { application_name: "lingshu", ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
+    connection: { application_name: options.applicationName ?? "lingshu", ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}) },
   });
 }
 

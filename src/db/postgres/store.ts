@@ -19,7 +19,7 @@
  */
 import { APP_DELETION, APP_DELETION_POSTGRES_LIMITS, APP_ROW, type AppDeletionCounts } from "../app-deletion.ts";
 import type { SQL } from "bun";
-import type { AppChanges, ErasureCounts, Storage, SubjectKind } from "../storage.ts";
+import type { AppChanges, ErasureCounts, Storage, StorageObserver, SubjectKind } from "../storage.ts";
 import { eraseEndUserIn } from "./erasure.ts";
 import type { AppRecord, Capability, ClaimResult, IdempotencyClaim, IdempotencyCompletion, IdempotencyRecord, KeyRecord, UsageRecord } from "../types.ts";
 import { IdempotencyClaimLost, MonthlyQuotaExhausted } from "../types.ts";
@@ -27,11 +27,12 @@ import { recordFragment, RecordFragments, type RecordFragment } from "../record-
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import { SUBJECT_TABLE_NAMES, subjectTableOf } from "./tables.ts";
 import { SUBJECT_KINDS } from "../../subjects.ts";
-import { appliedMigrations, applyPendingMigrations, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
+import { appliedMigrations, applyPendingMigrations, DEFAULT_POOL_SIZE, migrationsComplete, openPool, type PoolOptions } from "./client.ts";
 import { PostgresSubjectStore } from "./subjects.ts";
 import { PostgresSessionStore } from "./sessions.ts";
 import { PostgresResponseStore } from "./responses.ts";
 import { PostgresSharedLimits } from "./limits.ts";
+import { instanceApplicationName, PoolUseReader } from "./pool-use.ts";
 import type { PostgresKernel, Tx } from "./kernel.ts";
 
 export type { Tx } from "./kernel.ts";
@@ -98,7 +99,11 @@ export class PostgresStore implements Storage, PostgresKernel {
   readonly responses: PostgresResponseStore;
   readonly sharedLimits: PostgresSharedLimits;
 
-  constructor(readonly sql: SQL) {
+  /** Reads the pool's use for the metrics; absent when the store was not opened from a URL (tests). */
+  private readonly poolUseReader: PoolUseReader | null;
+
+  constructor(readonly sql: SQL, poolUseReader: PoolUseReader | null = null) {
+    this.poolUseReader = poolUseReader;
     const subjects = Object.fromEntries(SUBJECT_KINDS.map((kind) => [kind, new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES[kind])])) as Record<SubjectKind, PostgresSubjectStore>;
     this.subjects = subjects;
     this.sessions = new PostgresSessionStore(this);
@@ -158,8 +163,14 @@ export class PostgresStore implements Storage, PostgresKernel {
     }
   }
 
+  observe(observer: StorageObserver): void {
+    const reader = this.poolUseReader;
+    if (reader) observer.poolUse?.(reader.max, () => reader.read());
+  }
+
   async close(): Promise<void> {
     this.sharedLimits.stop();
+    await this.poolUseReader?.close();
     await this.sql.close({ timeout: 5 });
   }
 
@@ -459,12 +470,13 @@ export class PostgresStore implements Storage, PostgresKernel {
  * An up-to-date database is only read, so a role without CREATE on the schema can open it.
  */
 export async function openPostgresStore(url: string, options: PoolOptions = {}): Promise<PostgresStore> {
-  const sql = openPool(url, options);
+  const applicationName = instanceApplicationName();
+  const sql = openPool(url, { ...options, applicationName });
   try {
     await applyPendingMigrations(sql);
   } catch (err) {
     await sql.close({ timeout: 0 }).catch(() => {});
     throw err;
   }
-  return new PostgresStore(sql);
+  return new PostgresStore(sql, new PoolUseReader(url, applicationName, options.poolSize ?? DEFAULT_POOL_SIZE));
 }
