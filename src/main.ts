@@ -48,7 +48,7 @@ const openStorageOrFail = (config: Config): Promise<Storage> => openOrFail(confi
 
 /** First start, empty database, development on loopback: an App with every capability and a test key, shown once. */
 async function bootstrapDevelopmentApp(store: Storage, config: Config): Promise<void> {
-  if (config.production || !isLoopbackHost(config.host) || (await store.countApps()) > 0) return;
+  if (config.production || !isLoopbackHost(config.host) || (await store.apps.count()) > 0) return;
   const operator = new Operator(store, config.keyPepper);
   const app = await operator.createApp({
     name: "Local development",
@@ -103,7 +103,7 @@ function listenOrFail<T>(listen: () => T, config: Config): T {
 
 /** A production start on a database without Apps: what to do next, since no request can succeed yet. */
 async function adviseFirstApp(store: Storage, config: Config, logger: ReturnType<typeof createLogger>): Promise<void> {
-  if (!config.production || (await store.countApps()) > 0) return;
+  if (!config.production || (await store.apps.count()) > 0) return;
   logger.warn({ next: 'lingshu app create --name "Your platform" --env live, then lingshu key create APP_ID' }, "no Apps yet: every request will be refused until an App and a key exist");
 }
 
@@ -156,9 +156,9 @@ async function serve(config: Config): Promise<void> {
 
   const flush = setInterval(() => void app.counter.flush().catch((err) => logger.error({ err: String(err) }, "usage flush failed")), USAGE_FLUSH_INTERVAL_MS);
   const purge = setInterval(() => {
-    store.purgeExpiredIdempotency(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
+    store.idempotency.purgeExpired(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
   }, IDEMPOTENCY_PURGE_INTERVAL_MS);
-  void store.purgeExpiredIdempotency(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
+  void store.idempotency.purgeExpired(Date.now()).catch((err) => logger.error({ err: String(err) }, "idempotency purge failed"));
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -128,7 +128,7 @@ const HANDLERS: Record<string, Handler> = {
     const app = await operator.createApp({ name: String(p.values.name).trim(), env, capabilities: capabilities([(p.values.capabilities as string | undefined) ?? "bazi,liuyao"]), ...limits(p) });
     print(out, appJson(app));
   },
-  "app list": async (_p, { store, out }) => print(out, { data: (await store.listApps()).map(appJson) }),
+  "app list": async (_p, { store, out }) => print(out, { data: (await store.apps.list()).map(appJson) }),
   "app show": async (p, { operator, out }) => print(out, appJson(await operator.requireApp(p.positionals[0]!))),
   "app update": async (p, { operator, out }) => {
     const defined = Object.fromEntries(Object.entries(limits(p)).filter(([, v]) => v !== undefined));

@@ -5,7 +5,7 @@
 import { newId } from "../ids.ts";
 import { digestKey, generateKey, keyHint } from "../platform/keys.ts";
 import { utcMonth } from "../platform/usage.ts";
-import type { Storage } from "../db/storage.ts";
+import type { AppChanges, Storage } from "../db/storage.ts";
 import type { AppEnv, AppRecord, Capability, KeyRecord } from "../db/types.ts";
 
 export const DEFAULT_LIMITS = { rpm: 600, concurrency: 10, monthlyQuota: 10_000 };
@@ -78,19 +78,19 @@ export class Operator {
       createdAt: now,
       updatedAt: now,
     };
-    await this.store.insertApp(app);
+    await this.store.apps.insert(app);
     return app;
   }
 
   async requireApp(id: string): Promise<AppRecord> {
-    const app = await this.store.getApp(id);
+    const app = await this.store.apps.get(id);
     if (!app) throw new OperatorError(`no App with id ${id}`);
     return app;
   }
 
-  async updateApp(id: string, changes: Parameters<Storage["updateApp"]>[1]): Promise<AppRecord> {
+  async updateApp(id: string, changes: AppChanges): Promise<AppRecord> {
     await this.requireApp(id);
-    return (await this.store.updateApp(id, changes, this.clock()))!;
+    return (await this.store.apps.update(id, changes, this.clock()))!;
   }
 
   async grant(id: string, caps: Capability[], on: boolean): Promise<AppRecord> {
@@ -103,7 +103,7 @@ export class Operator {
 
   /** Deletes the App and every row it owns (db/app-deletion.ts); the rows deleted by table. */
   async deleteApp(id: string): Promise<Record<string, number>> {
-    const deleted = await this.store.deleteApp(id);
+    const deleted = await this.store.apps.delete(id);
     if (!deleted) throw new OperatorError(`no App with id ${id}`);
     return deleted;
   }
@@ -123,17 +123,17 @@ export class Operator {
       revokedAt: null,
       lastUsedAt: null,
     };
-    await this.store.insertKey(record);
+    await this.store.keys.insert(record);
     return { record, key };
   }
 
   async listKeys(appId: string): Promise<KeyRecord[]> {
     await this.requireApp(appId);
-    return this.store.listKeys(appId);
+    return this.store.keys.list(appId);
   }
 
   async revokeKey(keyId: string): Promise<KeyRecord> {
-    const key = await this.store.revokeKey(keyId, this.clock());
+    const key = await this.store.keys.revoke(keyId, this.clock());
     if (!key) throw new OperatorError(`no key with id ${keyId}`);
     return key;
   }
@@ -143,21 +143,21 @@ export class Operator {
    * (kept if it already expires sooner): clients move to the new key without an outage.
    */
   async rotateKey(keyId: string, graceMs: number): Promise<{ created: { record: KeyRecord; key: string }; old: KeyRecord }> {
-    const old = await this.store.getKey(keyId);
+    const old = await this.store.keys.get(keyId);
     if (!old) throw new OperatorError(`no key with id ${keyId}`);
     const now = this.clock();
     if (old.revokedAt !== null || (old.expiresAt !== null && old.expiresAt <= now)) {
       throw new OperatorError(`key ${keyId} no longer works (revoked or expired): create a new one with "lingshu key create ${old.appId}"`);
     }
     const created = await this.createKey(old.appId, old.name, null);
-    const expired = await this.store.expireKey(keyId, now + graceMs);
+    const expired = await this.store.keys.expire(keyId, now + graceMs);
     return { created, old: expired! };
   }
 
   async usage(appId: string, month: string | null) {
     await this.requireApp(appId);
     const m = month ?? utcMonth(this.clock());
-    const u = await this.store.getUsage(appId, m);
+    const u = await this.store.usage.get(appId, m);
     return { app_id: appId, month: m, billing_units: u.billingUnits, requests: u.requests };
   }
 }

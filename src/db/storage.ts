@@ -24,6 +24,7 @@ import type {
   Capability,
 } from "./types.ts";
 
+import type { AppDeletionCounts } from "./app-deletion.ts";
 export type { SubjectKind } from "../subjects.ts";
 import type { SubjectKind } from "../subjects.ts";
 
@@ -205,8 +206,6 @@ export interface ErasureCounts {
 }
 
 /** What a backend reports of its own work, for the metrics (platform/metrics.ts). */
-import type { AppDeletionCounts } from "./app-deletion.ts";
-
 export interface StorageObserver {
   /** SQLite: writes committed together in one transaction (write-batch.ts). */
   writeBatch(statements: number): void;
@@ -242,6 +241,10 @@ export interface Storage {
   readonly subjects: Readonly<Record<SubjectKind, SubjectStore>>;
   readonly sessions: SessionStore;
   readonly responses: ResponseStore;
+  readonly apps: AppStore;
+  readonly keys: KeyStore;
+  readonly idempotency: IdempotencyStore;
+  readonly usage: UsageStore;
 
   // lifecycle and readiness
   /** Applies every migration not applied yet; returns the tags applied now. */
@@ -252,30 +255,11 @@ export interface Storage {
   /** Finishes pending writes and closes the connection(s). */
   close(): Promise<void>;
 
-  // Apps and keys (the operator CLI and authentication)
-  insertApp(app: AppRecord): Promise<void>;
-  getApp(id: string): Promise<AppRecord | null>;
-  listApps(): Promise<AppRecord[]>;
-  countApps(): Promise<number>;
-  updateApp(id: string, changes: AppChanges, now: number): Promise<AppRecord | null>;
-  insertKey(key: KeyRecord): Promise<void>;
-  /** The key and its App, for authentication: may be cached, but a change made by any process is seen at once. */
-  findKeyByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null>;
-  listKeys(appId: string): Promise<KeyRecord[]>;
-  getKey(id: string): Promise<KeyRecord | null>;
-  revokeKey(id: string, now: number): Promise<KeyRecord | null>;
   /**
    * The database's fact `name` (database_facts): the value stored, storing `value` first when there
    * is none (the first start decides), or — with `replace` — storing `value` in any case.
    */
   claimFact(name: string, value: string, now: number, replace?: boolean): Promise<string>;
-  /** Deletes the App and every row it owns in one transaction (db/app-deletion.ts); null when there is no such App. */
-  deleteApp(appId: string): Promise<AppDeletionCounts | null>;
-  /** Sets the key to expire at `at`, unless it is revoked or already expires sooner; the key, or null when missing. */
-  expireKey(id: string, at: number): Promise<KeyRecord | null>;
-  /** Best effort bookkeeping. */
-  touchKey(id: string, now: number): Promise<void>;
-
   /**
    * Erases an end user of an App in one transaction: their charts, casts and Plans with everything
    * downstream of them (Sessions, events, checkouts, Responses, feedback), their Sessions and
@@ -283,26 +267,56 @@ export interface Storage {
    * into tombstones, as a single delete does). `completion`, the erasure's own answer, in the same transaction.
    */
   eraseEndUser(appId: string, endUserId: string, completion: (counts: ErasureCounts) => IdempotencyCompletion | undefined): Promise<ErasureCounts>;
-
-  // idempotency
-  /** Claims (App, key) for one request, or returns the record that already holds it. */
-  claimIdempotency(c: IdempotencyClaim): Promise<ClaimResult>;
-  /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
-  completeIdempotency(completion: IdempotencyCompletion): Promise<void>;
-  /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
-  releaseIdempotency(appId: string, key: string, requestId: string): Promise<void>;
-  /** The stored record an idempotent answer refers to (IdempotencyCompletion.resourceId), or null. */
-  storedRecord(appId: string, resourceId: string): Promise<string | null>;
   /**
    * Stores a constant JSON block once (content-addressed). Records containing it are then
    * stored with a short reference in its place, and every read returns them whole
    * (see record-fragments.ts). Until this resolves, records are stored whole.
    */
   registerRecordFragment(json: string): Promise<void>;
-  purgeExpiredIdempotency(now: number): Promise<number>;
-  getIdempotency(appId: string, key: string): Promise<IdempotencyRecord | null>;
+}
 
-  // usage
+/** Apps (the operator CLI and authentication). A change here is seen by the next authentication (KeyStore.findByDigest). */
+export interface AppStore {
+  insert(app: AppRecord): Promise<void>;
+  get(id: string): Promise<AppRecord | null>;
+  list(): Promise<AppRecord[]>;
+  count(): Promise<number>;
+  update(id: string, changes: AppChanges, now: number): Promise<AppRecord | null>;
+  /** Deletes the App and every row it owns in one transaction (db/app-deletion.ts); null when there is no such App. */
+  delete(appId: string): Promise<AppDeletionCounts | null>;
+}
+
+/** API keys (stored as digests). */
+export interface KeyStore {
+  insert(key: KeyRecord): Promise<void>;
+  /** The key and its App, for authentication: may be cached, but a change made by any process is seen at once. */
+  findByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null>;
+  list(appId: string): Promise<KeyRecord[]>;
+  get(id: string): Promise<KeyRecord | null>;
+  revoke(id: string, now: number): Promise<KeyRecord | null>;
+  /** Sets the key to expire at `at`, unless it is revoked or already expires sooner; the key, or null when missing. */
+  expire(id: string, at: number): Promise<KeyRecord | null>;
+  /** Best effort bookkeeping (last_used_at). */
+  touch(id: string, now: number): Promise<void>;
+}
+
+/** Idempotency-Key claims and stored answers. A business write stores its answer itself (atomically, with an IdempotencyCompletion). */
+export interface IdempotencyStore {
+  /** Claims (App, key) for one request, or returns the record that already holds it. */
+  claim(c: IdempotencyClaim): Promise<ClaimResult>;
+  /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
+  complete(completion: IdempotencyCompletion): Promise<void>;
+  /** Forgets a claim whose request must run again on retry (5xx, 503/504). */
+  release(appId: string, key: string, requestId: string): Promise<void>;
+  /** The stored record an idempotent answer refers to (IdempotencyCompletion.resourceId), or null. */
+  storedRecord(appId: string, resourceId: string): Promise<string | null>;
+  purgeExpired(now: number): Promise<number>;
+  /** The stored answer for (App, key), else the claim of a request running now, else null. */
+  get(appId: string, key: string): Promise<IdempotencyRecord | null>;
+}
+
+/** Requests and billing units by App and UTC month. Billing units are added inside the write they pay for. */
+export interface UsageStore {
   addRequests(counts: Map<string, number>, month: string): Promise<void>;
-  getUsage(appId: string, month: string): Promise<UsageRecord>;
+  get(appId: string, month: string): Promise<UsageRecord>;
 }

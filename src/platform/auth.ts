@@ -32,7 +32,7 @@ export class Authenticator {
     const token = match[1]!;
     const env = parseKey(token);
     if (!env) throw invalid("The API key is malformed or mistyped (its checksum does not match).");
-    const found = await this.store.findKeyByDigest(digestKey(token, this.pepper));
+    const found = await this.store.keys.findByDigest(digestKey(token, this.pepper));
     if (!found) throw invalid("The API key is not recognised.");
     const { key, app } = found;
     if (key.revokedAt !== null) throw invalid("The API key has been revoked.");
@@ -53,7 +53,7 @@ export class Authenticator {
     if (now - last < TOUCH_INTERVAL_MS) return;
     this.lastTouched.set(keyId, now);
     // Best effort: a read must not fail because its bookkeeping cannot be written (full disk).
-    await this.store.touchKey(keyId, now).catch(() => this.lastTouched.delete(keyId));
+    await this.store.keys.touch(keyId, now).catch(() => this.lastTouched.delete(keyId));
   }
 }
 

@@ -43,10 +43,10 @@ export async function checkPepper(store: Storage, pepper: string, now: number): 
 export async function adoptPepper(store: Storage, pepper: string, now: number): Promise<string[]> {
   await store.claimFact(PEPPER_FACT, pepperFingerprint(pepper), now, true);
   const revoked: string[] = [];
-  for (const app of await store.listApps()) {
-    for (const key of await store.listKeys(app.id)) {
+  for (const app of await store.apps.list()) {
+    for (const key of await store.keys.list(app.id)) {
       if (key.revokedAt !== null) continue;
-      await store.revokeKey(key.id, now);
+      await store.keys.revoke(key.id, now);
       revoked.push(key.id);
     }
   }

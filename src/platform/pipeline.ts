@@ -174,7 +174,7 @@ export class Pipeline {
   /** Claims the Idempotency-Key for this request, or answers with what an earlier identical one stored; null: go on (the key is claimed). */
   private async claimOrReplay(endpoint: Endpoint, input: RunInput, key: string, app: AppRecord, now: number, outcome: RunOutcome): Promise<Response | null> {
     const requestFingerprint = fingerprint(endpoint.method, input.url.pathname, input.body);
-    const claim = await this.deps.store.claimIdempotency({
+    const claim = await this.deps.store.idempotency.claim({
       appId: app.id,
       key,
       fingerprint: requestFingerprint,
@@ -243,7 +243,7 @@ export class Pipeline {
       } else {
         const completion = completionFor(result.status, text, result.storedAs);
         if (result.commit) await result.commit(completion);
-        else if (completion) await store.completeIdempotency(completion);
+        else if (completion) await store.idempotency.complete(completion);
       }
       const headers: Record<string, string> = { ...limitHeaders, "x-request-id": requestId };
       Object.assign(headers, result.status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
@@ -252,9 +252,9 @@ export class Pipeline {
       const apiError = toApiError(err, this.deps.logger, requestId, run.now);
       if (idempotencyKey !== null) {
         if (isReplayableStatus(apiError.status, apiError.code)) {
-          await store.completeIdempotency(completionFor(apiError.status, JSON.stringify(apiError.toBody(requestId)))!);
+          await store.idempotency.complete(completionFor(apiError.status, JSON.stringify(apiError.toBody(requestId)))!);
         } else {
-          await store.releaseIdempotency(caller.id, idempotencyKey, requestId).catch(() => {});
+          await store.idempotency.release(caller.id, idempotencyKey, requestId).catch(() => {});
         }
       }
       throw apiError;
@@ -264,14 +264,14 @@ export class Pipeline {
   /** The body of a finished idempotent request: stored as is, or the record of the resource it created. */
   private async storedAnswer(record: IdempotencyRecord): Promise<string | null> {
     if (record.body !== null || record.resourceId === null) return record.body;
-    const text = await this.deps.store.storedRecord(record.appId, record.resourceId);
+    const text = await this.deps.store.idempotency.storedRecord(record.appId, record.resourceId);
     // Deleting a resource deletes the records that refer to it, so this is only a race with that delete.
     if (text === null) throw new ApiError("RESOURCE_NOT_FOUND", `The resource created with this Idempotency-Key (${record.resourceId}) has been deleted.`);
     return text;
   }
 
   private async checkMonthlyQuota(app: AppRecord, now: number): Promise<void> {
-    const usage = await this.deps.store.getUsage(app.id, utcMonth(now));
+    const usage = await this.deps.store.usage.get(app.id, utcMonth(now));
     if (usage.billingUnits >= app.monthlyQuota) throw monthlyQuotaExceeded(app.monthlyQuota, now);
   }
 }

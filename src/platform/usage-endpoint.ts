@@ -48,7 +48,7 @@ export function usageEndpoint(deps: { store: Storage; counter: RequestCounter })
     success: { status: 200, description: "The App's usage.", schema: UsageSchema },
     async handle(ctx) {
       const month = utcMonth(ctx.now);
-      const stored = await deps.store.getUsage(ctx.app.id, month);
+      const stored = await deps.store.usage.get(ctx.app.id, month);
       const units = stored.billingUnits;
       return {
         status: 200,

@@ -40,7 +40,7 @@ export class RequestCounter {
     const month = this.pendingMonth;
     this.pending = new Map();
     try {
-      await this.store.addRequests(counts, month);
+      await this.store.usage.addRequests(counts, month);
     } catch (err) {
       // Not lost: the counts wait for the next flush (unless the month has turned meanwhile).
       if (this.pendingMonth === month) for (const [app, n] of counts) this.pending.set(app, (this.pending.get(app) ?? 0) + n);

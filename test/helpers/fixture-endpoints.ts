@@ -49,7 +49,7 @@ export function fixtureEndpoints(state: FixtureState, store: Store): Endpoint[] 
           body: { id, object: "widget", name: ctx.body.name, created_at: new Date(ctx.now).toISOString() },
           commit: async (completion) => {
             state.created.push(id);
-            if (completion) await store.completeIdempotency(completion);
+            if (completion) await store.idempotency.complete(completion);
           },
         };
       },

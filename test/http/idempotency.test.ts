@@ -81,7 +81,7 @@ describe("replays", () => {
 
     const faultKey = uniqueKey();
     expectErrorShape(await create({ name: "boom" }, faultKey), 500, "INTERNAL_ERROR");
-    expect(await s.store.getIdempotency(s.tenant.app.id, faultKey)).toBeNull();
+    expect(await s.store.idempotency.get(s.tenant.app.id, faultKey)).toBeNull();
   });
 });
 
@@ -125,19 +125,19 @@ describe("expiry", () => {
     expect(later.json.id).not.toBe(first.json.id);
     const old = uniqueKey();
     await create({ name: "old" }, old);
-    expect(await s.store.purgeExpiredIdempotency(now + 3_600_001)).toBeGreaterThan(0);
-    expect(await s.store.getIdempotency(s.tenant.app.id, old)).toBeNull();
+    expect(await s.store.idempotency.purgeExpired(now + 3_600_001)).toBeGreaterThan(0);
+    expect(await s.store.idempotency.get(s.tenant.app.id, old)).toBeNull();
   });
   test("an in-progress claim whose process died is taken over after its lock", async () => {
     const key = uniqueKey();
     const body = { name: "crash" };
     // A claim left behind by a process killed mid-request.
-    await s.store.claimIdempotency({ appId: s.tenant.app.id, key, fingerprint: fingerprint("POST", "/v1/test/widgets", body), requestId: "req_dead", now, ttlMs: 3_600_000, lockMs: 1000 });
+    await s.store.idempotency.claim({ appId: s.tenant.app.id, key, fingerprint: fingerprint("POST", "/v1/test/widgets", body), requestId: "req_dead", now, ttlMs: 3_600_000, lockMs: 1000 });
     expectErrorShape(await create(body, key), 409, "IDEMPOTENCY_IN_PROGRESS");
     expectErrorShape(await create({ name: "other" }, key), 409, "IDEMPOTENCY_CONFLICT");
     now += 1001;
     const retried = await create(body, key);
     expect(retried.status).toBe(201);
-    expect((await s.store.getIdempotency(s.tenant.app.id, key))?.state).toBe("completed");
+    expect((await s.store.idempotency.get(s.tenant.app.id, key))?.state).toBe("completed");
   });
 });

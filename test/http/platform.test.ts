@@ -67,7 +67,7 @@ describe("authentication", () => {
     expect((await create({ name: "a" }, { key: live.key })).status).toBe(201);
     // Only a tampered database could hold such a key: the operator always issues keys of the App's env.
     const testKey = generateKey("test");
-    await s.store.insertKey({ id: "key_mismatch", appId: live.app.id, name: null, digest: digestKey(testKey, s.config.keyPepper), hint: "x", createdAt: Date.now(), expiresAt: null, revokedAt: null, lastUsedAt: null });
+    await s.store.keys.insert({ id: "key_mismatch", appId: live.app.id, name: null, digest: digestKey(testKey, s.config.keyPepper), hint: "x", createdAt: Date.now(), expiresAt: null, revokedAt: null, lastUsedAt: null });
     expect(expectErrorShape(await create({ name: "a" }, { key: testKey }), 401, "INVALID_API_KEY").message).toContain("live App");
   });
   test("a suspended App is 403 APP_SUSPENDED, and works again when resumed", async () => {

@@ -36,16 +36,16 @@ describePostgres("PostgreSQL idempotency claims", () => {
 
   test("a claim is a row: a second claim sees it in progress; completing stores the answer", async () => {
     const c = claim("k1");
-    expect(await a.claimIdempotency(c)).toEqual({ kind: "claimed" });
-    const second = await b.claimIdempotency(claim("k1"));
+    expect(await a.idempotency.claim(c)).toEqual({ kind: "claimed" });
+    const second = await b.idempotency.claim(claim("k1"));
     expect(second.kind).toBe("existing");
     if (second.kind === "existing") {
       expect(second.record.state).toBe("in_progress");
       expect(second.record.requestId).toBe(c.requestId);
       expect(second.record.lockedUntil).toBe(T0 + 30_000);
     }
-    await a.completeIdempotency({ appId: "app_1", key: "k1", requestId: c.requestId, status: 200, body: '{"ok":true}' });
-    const replay = await b.claimIdempotency(claim("k1"));
+    await a.idempotency.complete({ appId: "app_1", key: "k1", requestId: c.requestId, status: 200, body: '{"ok":true}' });
+    const replay = await b.idempotency.claim(claim("k1"));
     expect(replay.kind).toBe("existing");
     if (replay.kind === "existing") {
       expect(replay.record).toEqual({
@@ -66,59 +66,59 @@ describePostgres("PostgreSQL idempotency claims", () => {
 
   test("release forgets only this request's in-progress claim; the key can be claimed again", async () => {
     const c = claim("k2");
-    await a.claimIdempotency(c);
-    await b.releaseIdempotency("app_1", "k2", "req_someone_else");
-    expect((await a.getIdempotency("app_1", "k2"))?.requestId).toBe(c.requestId);
-    await b.releaseIdempotency("app_1", "k2", c.requestId);
-    expect(await a.getIdempotency("app_1", "k2")).toBeNull();
-    expect(await b.claimIdempotency(claim("k2"))).toEqual({ kind: "claimed" });
+    await a.idempotency.claim(c);
+    await b.idempotency.release("app_1", "k2", "req_someone_else");
+    expect((await a.idempotency.get("app_1", "k2"))?.requestId).toBe(c.requestId);
+    await b.idempotency.release("app_1", "k2", c.requestId);
+    expect(await a.idempotency.get("app_1", "k2")).toBeNull();
+    expect(await b.idempotency.claim(claim("k2"))).toEqual({ kind: "claimed" });
   });
 
   test("an abandoned claim (lock ran out) is taken over by the same request only; its late completion is refused and rolled back", async () => {
     const first = claim("k3");
-    await a.claimIdempotency(first);
+    await a.idempotency.claim(first);
     // Another body under the same key: never a take-over.
-    expect((await b.claimIdempotency(claim("k3", { fingerprint: "other", now: T0 + 31_000 }))).kind).toBe("existing");
+    expect((await b.idempotency.claim(claim("k3", { fingerprint: "other", now: T0 + 31_000 }))).kind).toBe("existing");
     // Still locked: in progress.
-    expect((await b.claimIdempotency(claim("k3", { now: T0 + 29_000 }))).kind).toBe("existing");
+    expect((await b.idempotency.claim(claim("k3", { now: T0 + 29_000 }))).kind).toBe("existing");
     const retry = claim("k3", { now: T0 + 30_000 });
-    expect(await b.claimIdempotency(retry)).toEqual({ kind: "claimed" });
+    expect(await b.idempotency.claim(retry)).toEqual({ kind: "claimed" });
     // The first request finally commits: its chart must not land, its answer must not be stored.
     const chart = { id: newId("chart"), appId: "app_1", endUserId: null, createdAt: T0, record: '{"late":true}' };
     const late = a.subjects.chart.insert(chart, { appId: "app_1", key: "k3", requestId: first.requestId, status: 201, body: chart.record, resourceId: chart.id });
     await expect(late).rejects.toBeInstanceOf(IdempotencyClaimLost);
     expect(await a.subjects.chart.get("app_1", chart.id)).toBeNull();
-    expect((await a.getIdempotency("app_1", "k3"))?.requestId).toBe(retry.requestId);
+    expect((await a.idempotency.get("app_1", "k3"))?.requestId).toBe(retry.requestId);
     // The retry's completion lands.
     const chart2 = { ...chart, id: newId("chart"), record: '{"retry":true}' };
     await b.subjects.chart.insert(chart2, { appId: "app_1", key: "k3", requestId: retry.requestId, status: 201, body: chart2.record, resourceId: chart2.id });
-    const stored = await a.getIdempotency("app_1", "k3");
+    const stored = await a.idempotency.get("app_1", "k3");
     expect(stored).toMatchObject({ state: "completed", status: 201, body: null, resourceId: chart2.id });
-    expect(await a.storedRecord("app_1", chart2.id)).toBe('{"retry":true}');
+    expect(await a.idempotency.storedRecord("app_1", chart2.id)).toBe('{"retry":true}');
   });
 
   test("an expired record is taken over by any request; a live one is not", async () => {
     const c = claim("k4", { ttlMs: 1000 });
-    await a.claimIdempotency(c);
-    await a.completeIdempotency({ appId: "app_1", key: "k4", requestId: c.requestId, status: 404, body: "{}" });
-    expect((await b.claimIdempotency(claim("k4", { fingerprint: "new", now: T0 + 999 }))).kind).toBe("existing");
-    expect(await b.claimIdempotency(claim("k4", { fingerprint: "new", now: T0 + 1000 }))).toEqual({ kind: "claimed" });
+    await a.idempotency.claim(c);
+    await a.idempotency.complete({ appId: "app_1", key: "k4", requestId: c.requestId, status: 404, body: "{}" });
+    expect((await b.idempotency.claim(claim("k4", { fingerprint: "new", now: T0 + 999 }))).kind).toBe("existing");
+    expect(await b.idempotency.claim(claim("k4", { fingerprint: "new", now: T0 + 1000 }))).toEqual({ kind: "claimed" });
   });
 
   test("purge removes expired records and claims whose lock ran out", async () => {
     const stale = claim("k5");
-    await a.claimIdempotency(stale);
-    expect(await a.purgeExpiredIdempotency(T0 + 29_999)).toBe(0);
-    expect(await b.purgeExpiredIdempotency(T0 + 86_400_001)).toBeGreaterThanOrEqual(1);
-    expect(await a.getIdempotency("app_1", "k5")).toBeNull();
+    await a.idempotency.claim(stale);
+    expect(await a.idempotency.purgeExpired(T0 + 29_999)).toBe(0);
+    expect(await b.idempotency.purgeExpired(T0 + 86_400_001)).toBeGreaterThanOrEqual(1);
+    expect(await a.idempotency.get("app_1", "k5")).toBeNull();
     // Its request can no longer store an answer.
-    await expect(a.completeIdempotency({ appId: "app_1", key: "k5", requestId: stale.requestId, status: 200, body: "{}" })).rejects.toBeInstanceOf(IdempotencyClaimLost);
+    await expect(a.idempotency.complete({ appId: "app_1", key: "k5", requestId: stale.requestId, status: 200, body: "{}" })).rejects.toBeInstanceOf(IdempotencyClaimLost);
   });
 
   test("20 concurrent identical claims from two instances: exactly one is claimed, the others see its claim", async () => {
     for (let round = 0; round < 5; round++) {
       const key = `burst-${round}`;
-      const claims = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claimIdempotency(claim(key)));
+      const claims = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).idempotency.claim(claim(key)));
       const results = await Promise.all(claims);
       expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
       const holders = new Set(results.flatMap((r) => (r.kind === "existing" ? [r.record.requestId] : [])));
@@ -127,9 +127,9 @@ describePostgres("PostgreSQL idempotency claims", () => {
   });
 
   test("20 concurrent take-overs of one abandoned claim from two instances: exactly one wins", async () => {
-    await a.claimIdempotency(claim("abandoned"));
+    await a.idempotency.claim(claim("abandoned"));
     const later = T0 + 60_000;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claimIdempotency(claim("abandoned", { now: later }))));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).idempotency.claim(claim("abandoned", { now: later }))));
     expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
   });
 });

@@ -27,7 +27,7 @@ async function refusesOrphans(store: Storage, appId: string): Promise<void> {
   const late = { ...row, id: newId("response") };
   await expect(store.responses.insert(late, { month: MONTH, units: 1 })).rejects.toBeInstanceOf(DeletedMeanwhile);
   expect(await store.responses.get(appId, late.id)).toBeNull();
-  expect((await store.getUsage(appId, MONTH)).billingUnits).toBe(1);
+  expect((await store.usage.get(appId, MONTH)).billingUnits).toBe(1);
   // Its first Response went with it: feedback on that is refused too.
   await expect(store.responses.insertFeedback({ id: newId("feedback"), appId, responseId, createdAt: T0, record: "{}" })).rejects.toBeInstanceOf(DeletedMeanwhile);
   // Another App's Subject reads as missing as well.

@@ -25,17 +25,17 @@ const MONTH = "2026-07";
 /** Writes one of everything through the contract, with fixed ids and times. */
 async function writeEverything(store: Storage): Promise<void> {
   const app: AppRecord = { id: "app_parity", name: "Parity 灵枢 \"quoted\"", env: "live", capabilities: ["bazi", "healing"], rpm: 120, concurrency: 7, monthlyQuota: 9_007_199_254_740, status: "active", createdAt: T0, updatedAt: T0 };
-  await store.insertApp(app);
-  await store.insertApp({ ...app, id: "app_parity2", name: "second", createdAt: T0 });
+  await store.apps.insert(app);
+  await store.apps.insert({ ...app, id: "app_parity2", name: "second", createdAt: T0 });
   const key: KeyRecord = { id: "key_parity", appId: app.id, name: null, digest: "d".repeat(64), hint: "ap_live_…abcd", createdAt: T0, expiresAt: T0 + 1000, revokedAt: null, lastUsedAt: null };
-  await store.insertKey(key);
-  await store.insertKey({ ...key, id: "key_parity2", name: "named", digest: "e".repeat(64), expiresAt: null });
-  await store.revokeKey("key_parity2", T0 + 5);
-  await store.touchKey("key_parity", T0 + 7);
-  await store.updateApp("app_parity", { rpm: 240, capabilities: ["bazi", "liuyao", "healing"] }, T0 + 9);
+  await store.keys.insert(key);
+  await store.keys.insert({ ...key, id: "key_parity2", name: "named", digest: "e".repeat(64), expiresAt: null });
+  await store.keys.revoke("key_parity2", T0 + 5);
+  await store.keys.touch("key_parity", T0 + 7);
+  await store.apps.update("app_parity", { rpm: 240, capabilities: ["bazi", "liuyao", "healing"] }, T0 + 9);
 
   const claim = async (k: string) => {
-    await store.claimIdempotency({ appId: app.id, key: k, fingerprint: `fp-${k}`, requestId: `req_${k}`, now: T0, ttlMs: 3_600_000, lockMs: 30_000 });
+    await store.idempotency.claim({ appId: app.id, key: k, fingerprint: `fp-${k}`, requestId: `req_${k}`, now: T0, ttlMs: 3_600_000, lockMs: 30_000 });
     return { appId: app.id, key: k, requestId: `req_${k}` };
   };
   const chartRecord = JSON.stringify({ id: "bzc_parity", object: "bazi_chart", note: "中文 \u2028 \\ \"" });
@@ -54,31 +54,31 @@ async function writeEverything(store: Storage): Promise<void> {
     { ...(await claim("response")), status: 201, body: '{"r":1}' },
   );
   await store.responses.insertFeedback({ id: "fb_parity", appId: app.id, responseId: "resp_parity", createdAt: T0, record: '{"f":1}' });
-  await store.completeIdempotency({ ...(await claim("missing")), status: 404, body: '{"error":{}}' });
+  await store.idempotency.complete({ ...(await claim("missing")), status: 404, body: '{"error":{}}' });
   await claim("running");
-  await store.addRequests(new Map([[app.id, 5]]), MONTH);
+  await store.usage.addRequests(new Map([[app.id, 5]]), MONTH);
 }
 
 /** Every read of the contract, as JSON text (so key order and number types count). */
 async function readEverything(store: Storage): Promise<Record<string, string>> {
   const reads: Record<string, unknown> = {
-    app: await store.getApp("app_parity"),
-    apps: await store.listApps(),
-    count: await store.countApps(),
-    keys: await store.listKeys("app_parity"),
-    key: await store.getKey("key_parity2"),
-    caller: await store.findKeyByDigest("d".repeat(64)),
-    noCaller: await store.findKeyByDigest("0".repeat(64)),
+    app: await store.apps.get("app_parity"),
+    apps: await store.apps.list(),
+    count: await store.apps.count(),
+    keys: await store.keys.list("app_parity"),
+    key: await store.keys.get("key_parity2"),
+    caller: await store.keys.findByDigest("d".repeat(64)),
+    noCaller: await store.keys.findByDigest("0".repeat(64)),
     chart: await store.subjects.chart.get("app_parity", "bzc_parity"),
     chartOtherApp: await store.subjects.chart.get("app_parity2", "bzc_parity"),
-    stored: await store.storedRecord("app_parity", "bzc_parity"),
+    stored: await store.idempotency.storedRecord("app_parity", "bzc_parity"),
     session: await store.sessions.getSession("app_parity", "hsn_parity"),
     response: await store.responses.get("app_parity", "resp_parity"),
-    usage: await store.getUsage("app_parity", MONTH),
-    noUsage: await store.getUsage("app_parity", "1999-01"),
+    usage: await store.usage.get("app_parity", MONTH),
+    noUsage: await store.usage.get("app_parity", "1999-01"),
     migrations: (await store.appliedMigrations()).length > 0,
   };
-  for (const k of ["chart", "session", "response", "missing", "running"]) reads[`idem_${k}`] = await store.getIdempotency("app_parity", k);
+  for (const k of ["chart", "session", "response", "missing", "running"]) reads[`idem_${k}`] = await store.idempotency.get("app_parity", k);
   return Object.fromEntries(Object.entries(reads).map(([k, v]) => [k, JSON.stringify(v)]));
 }
 
@@ -129,7 +129,7 @@ describePostgres("SQLite and PostgreSQL store identical records", () => {
       const id = JSON.parse(text).id as string;
       expect(await store.subjects.chart.get(tenant.id, id)).toBe(text);
       // The key resolves to the same caller on both.
-      expect((await store.findKeyByDigest(digestKey(key, config.keyPepper)))?.app.id).toBe(tenant.id);
+      expect((await store.keys.findByDigest(digestKey(key, config.keyPepper)))?.app.id).toBe(tenant.id);
       answers.push(text.replaceAll(id, "bzc_ID").replaceAll(tenant.id, "app_ID"));
     }
     expect(answers[1]).toBe(answers[0]!);

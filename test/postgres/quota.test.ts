@@ -31,7 +31,7 @@ async function insertSubject(store: Storage, appId: string): Promise<void> {
 async function claimed(store: Storage, appId: string): Promise<IdempotencyCompletion> {
   const key = `k-${Math.random()}`;
   const requestId = newId("request");
-  await store.claimIdempotency({ appId, key, fingerprint: "f", requestId, now: T0, ttlMs: 86_400_000, lockMs: 30_000 });
+  await store.idempotency.claim({ appId, key, fingerprint: "f", requestId, now: T0, ttlMs: 86_400_000, lockMs: 30_000 });
   return { appId, key, requestId, status: 201, body: "{}" };
 }
 
@@ -46,14 +46,14 @@ async function refusesPastTheQuota(store: Storage, appId: string): Promise<void>
   await expect(attempt).rejects.toBeInstanceOf(MonthlyQuotaExhausted);
   // Nothing of the refused Response was stored: no row, no answer, no unit.
   expect(await store.responses.get(appId, refused.id)).toBeNull();
-  expect((await store.getIdempotency(appId, completion.key))?.state ?? "released").not.toBe("completed");
-  expect((await store.getUsage(appId, MONTH)).billingUnits).toBe(2);
+  expect((await store.idempotency.get(appId, completion.key))?.state ?? "released").not.toBe("completed");
+  expect((await store.usage.get(appId, MONTH)).billingUnits).toBe(2);
   // A crisis escalation passes no quota: still counted.
   await store.responses.insert(response(appId), { month: MONTH, units: 1 });
-  expect((await store.getUsage(appId, MONTH)).billingUnits).toBe(3);
+  expect((await store.usage.get(appId, MONTH)).billingUnits).toBe(3);
   // Units that alone exceed the quota are refused on a fresh month too.
   await expect(store.responses.insert(response(appId), { month: "2026-05", units: 3, quota: 2 })).rejects.toBeInstanceOf(MonthlyQuotaExhausted);
-  expect((await store.getUsage(appId, "2026-05")).billingUnits).toBe(0);
+  expect((await store.usage.get(appId, "2026-05")).billingUnits).toBe(0);
 }
 
 test("SQLite: billing units past the quota are refused with MonthlyQuotaExhausted, and nothing is stored", async () => {
@@ -99,20 +99,20 @@ describePostgres("PostgreSQL monthly quota", () => {
     });
     const results = await Promise.all(attempts);
     expect(results.filter((r) => r.ok)).toHaveLength(quota);
-    expect((await b.getUsage(appId, MONTH)).billingUnits).toBe(quota);
+    expect((await b.usage.get(appId, MONTH)).billingUnits).toBe(quota);
     const [stored] = await a.sql`SELECT count(*)::int AS n FROM responses WHERE app_id = ${appId}`;
     expect(stored.n).toBe(quota);
     // Crisis answers still count past it, from either instance.
     await Promise.all([a, b].map((s) => s.responses.insert(response(appId), { month: MONTH, units: 1 })));
-    expect((await a.getUsage(appId, MONTH)).billingUnits).toBe(quota + 2);
+    expect((await a.usage.get(appId, MONTH)).billingUnits).toBe(quota + 2);
   });
 
   test("request counts from two instances add up", async () => {
     await Promise.all([
-      a.addRequests(new Map([["app_r1", 3], ["app_r2", 4]]), MONTH),
-      b.addRequests(new Map([["app_r2", 5], ["app_r1", 6]]), MONTH),
+      a.usage.addRequests(new Map([["app_r1", 3], ["app_r2", 4]]), MONTH),
+      b.usage.addRequests(new Map([["app_r2", 5], ["app_r1", 6]]), MONTH),
     ]);
-    expect(await a.getUsage("app_r1", MONTH)).toEqual({ appId: "app_r1", month: MONTH, billingUnits: 0, requests: 9 });
-    expect((await b.getUsage("app_r2", MONTH)).requests).toBe(9);
+    expect(await a.usage.get("app_r1", MONTH)).toEqual({ appId: "app_r1", month: MONTH, billingUnits: 0, requests: 9 });
+    expect((await b.usage.get("app_r2", MONTH)).requests).toBe(9);
   });
 });

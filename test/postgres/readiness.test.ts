@@ -37,7 +37,7 @@ test("a server that refuses connections: not ready at once, and the error means 
     const started = performance.now();
     expect(await store.isReady()).toBe(false);
     expect(performance.now() - started).toBeLessThan(2_500);
-    const err = await errorOf(store.getApp("app_x"));
+    const err = await errorOf(store.apps.get("app_x"));
     expect(isStorageUnavailable(err)).toBe(true);
   } finally {
     await store.close();

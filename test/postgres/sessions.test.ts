@@ -34,7 +34,7 @@ async function newSession(store: PostgresStore, planId: string): Promise<string>
 async function claimed(store: PostgresStore, status = 200, body = "{}"): Promise<IdempotencyCompletion> {
   const key = `k-${Math.random()}`;
   const requestId = newId("request");
-  await store.claimIdempotency({ appId: APP, key, fingerprint: "f", requestId, now: T0, ttlMs: 86_400_000, lockMs: 30_000 });
+  await store.idempotency.claim({ appId: APP, key, fingerprint: "f", requestId, now: T0, ttlMs: 86_400_000, lockMs: 30_000 });
   return { appId: APP, key, requestId, status, body };
 }
 
@@ -108,7 +108,7 @@ describePostgres("PostgreSQL Healing Sessions", () => {
     expect(await a.sessions.appendEvent({ appId: APP, sessionId, seq: 1, clientEventId: "x", record: "{}", state: "s1", elapsedSeconds: 1, updatedAt: T0 })).toBe(true);
     const completion = await claimed(b);
     expect(await b.sessions.appendEvent({ appId: APP, sessionId, seq: 1, clientEventId: "y", record: "{}", state: "s2", elapsedSeconds: 2, updatedAt: T0 }, completion)).toBe(false);
-    expect((await a.getIdempotency(APP, completion.key))?.state).toBe("in_progress");
+    expect((await a.idempotency.get(APP, completion.key))?.state).toBe("in_progress");
     expect((await a.sessions.getSession(APP, sessionId))?.state).toBe("s1");
     expect(await a.sessions.appendEvent({ appId: APP, sessionId: "hsn_missing", seq: 1, clientEventId: "z", record: "{}", state: "s", elapsedSeconds: 0, updatedAt: T0 })).toBe(false);
   });

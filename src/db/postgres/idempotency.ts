@@ -1,0 +1,119 @@
+/**
+ * Idempotency-Key claims and stored answers on PostgreSQL, for several instances: a claim is a row
+ * (state 'in_progress', `locked_until`), inserted with ON CONFLICT so exactly one request in any
+ * instance holds a key; the completion updates that row inside the business transaction, and finds
+ * it gone or taken over → IdempotencyClaimLost, and the transaction rolls back.
+ */
+import type { SQL } from "bun";
+import { num, type Row } from "./apps.ts";
+import type { Tx } from "./kernel.ts";
+import { subjectTableOf } from "./tables.ts";
+import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
+import type { IdempotencyStore } from "../storage.ts";
+import { IdempotencyClaimLost, type ClaimResult, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyRecord } from "../types.ts";
+
+function toIdempotency(r: Row): IdempotencyRecord {
+  return {
+    appId: r.app_id,
+    key: r.key,
+    fingerprint: r.fingerprint,
+    state: r.state,
+    status: r.status,
+    body: r.body,
+    requestId: r.request_id,
+    createdAt: num(r.created_at),
+    expiresAt: num(r.expires_at),
+    lockedUntil: num(r.locked_until),
+    resourceId: r.resource_id,
+  };
+}
+
+export class PostgresIdempotencyStore implements IdempotencyStore {
+  constructor(
+    private readonly sql: SQL,
+    private readonly expandRecord: (stored: string) => Promise<string>,
+  ) {}
+
+  /**
+   * Claims (App, key) for one request in any instance: an in-progress row is
+   * inserted, or an expired record / an abandoned claim (lock ran out, same
+   * request) is taken over, in one statement; otherwise the existing row is
+   * returned. Concurrent claims on one key wait on its row and only one wins.
+   */
+  async claim(c: IdempotencyClaim): Promise<ClaimResult> {
+    // A row that vanishes between the two statements (released, purged) is claimed on the next turn.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const claimed = await this.sql`
+        INSERT INTO idempotency_records AS r (app_id, key, fingerprint, state, status, body, request_id, created_at, expires_at, locked_until, resource_id)
+        VALUES (${c.appId}, ${c.key}, ${c.fingerprint}, 'in_progress', NULL, NULL, ${c.requestId}, ${c.now}, ${c.now + c.ttlMs}, ${c.now + c.lockMs}, NULL)
+        ON CONFLICT (app_id, key) DO UPDATE SET
+          fingerprint = EXCLUDED.fingerprint, state = 'in_progress', status = NULL, body = NULL, request_id = EXCLUDED.request_id,
+          created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, locked_until = EXCLUDED.locked_until, resource_id = NULL
+        WHERE r.expires_at <= ${c.now}
+          OR (r.state = 'in_progress' AND r.locked_until <= ${c.now} AND r.fingerprint = EXCLUDED.fingerprint)
+        RETURNING r.request_id`;
+      if (claimed.length === 1) return { kind: "claimed" };
+      const existing = await this.get(c.appId, c.key);
+      if (existing) return { kind: "existing", record: existing };
+    }
+    throw new Error(`could not claim Idempotency-Key "${c.key}": its record kept changing`);
+  }
+
+  /** Stores a final answer that has no business write of its own (e.g. a replayable 404). */
+  async complete(completion: IdempotencyCompletion): Promise<void> {
+    await this.writeCompletion(this.sql, completion);
+  }
+
+  /** Forgets a claim whose request must run again on retry (5xx, 503/504): only this request's, only while in progress. */
+  async release(appId: string, key: string, requestId: string): Promise<void> {
+    await this.sql`DELETE FROM idempotency_records WHERE app_id = ${appId} AND key = ${key} AND request_id = ${requestId} AND state = 'in_progress'`;
+  }
+
+  /**
+   * Turns this request's claim into its stored answer; call inside the business
+   * write's transaction (`tx`).
+   * @throws IdempotencyClaimLost when the claim is no longer this request's (taken over after its lock ran out, or purged): the caller's writes roll back
+   */
+  async writeCompletion(tx: Tx, c: IdempotencyCompletion): Promise<void> {
+    const byReference = c.resourceId !== undefined;
+    const result = await tx`
+      UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
+      WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
+    if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
+  }
+
+  /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
+  async storedRecord(appId: string, resourceId: string): Promise<string | null> {
+    const table = subjectTableOf(resourceId);
+    if (!table) return null;
+    const [row] = await this.sql`SELECT record FROM ${this.sql(table)} WHERE id = ${resourceId} AND app_id = ${appId}`;
+    return row ? this.expandRecord(row.record) : null;
+  }
+
+  /**
+   * Turns the idempotency records that answer with (or copy) these resources into tombstones
+   * (idempotency-tombstone.ts); call inside the transaction that hard-deletes them.
+   */
+  async forgetOf(tx: Tx, appId: string, resourceIds: string[]): Promise<void> {
+    if (resourceIds.length === 0) return;
+    await tx`
+      UPDATE idempotency_records SET status = ${TOMBSTONE_STATUS}, body = ${TOMBSTONE_BODY.head} || request_id || ${TOMBSTONE_BODY.tail}, resource_id = NULL
+      WHERE app_id = ${appId} AND resource_id = ANY(${tx.array(resourceIds, "TEXT")})`;
+  }
+
+  /**
+   * Expired records, and claims whose lock ran out (as the SQLite backend forgets them): a
+   * request that still runs past its lock then cannot store its answer (IdempotencyClaimLost).
+   */
+  async purgeExpired(now: number): Promise<number> {
+    const result = await this.sql`
+      DELETE FROM idempotency_records WHERE expires_at < ${now} OR (state = 'in_progress' AND locked_until <= ${now})`;
+    return result.affectedRows;
+  }
+
+  /** The record for (App, key): a stored answer, or the claim of a request running now; else null. */
+  async get(appId: string, key: string): Promise<IdempotencyRecord | null> {
+    const [row] = await this.sql`SELECT * FROM idempotency_records WHERE app_id = ${appId} AND key = ${key}`;
+    return row ? toIdempotency(row) : null;
+  }
+}
