@@ -1,41 +1,55 @@
 /**
  * Trains the learned matter judge (src/matter/learned.ts) on the change-of-matter development pairs
  * only, and writes src/matter/data/learned-model.json. Deterministic (a seeded shuffle), so a test
- * checks the committed model is what this produces. The two cuts (VETO on a rule's "new", the
- * model's own threshold) are chosen by leaving each author's set out in turn: the pair with the
- * highest pooled recall whose pooled precision stays at PRECISION_FLOOR, a point above the 0.95
- * goal. The held-out sets are never read. Run: `npm run train:matter` (`-- --leave-one-out` prints
+ * checks the committed model is what this produces. The three cuts (a frame rule's veto, a domain
+ * switch's veto, the model's own threshold) are chosen by leaving each author's set out in turn: the
+ * highest recall on the sets the rules were never tuned on, with precision at PRECISION_FLOOR (a
+ * point above the 0.95 goal) both on those and pooled over every set. The held-out sets are never read. Run: `npm run train:matter` (`-- --leave-one-out` prints
  * each set's figures with the model trained on the others).
  */
 import { writeFileSync } from "node:fs";
 import { shuffledEpochs } from "./epochs.ts";
 import { join } from "node:path";
-import { classifyMatter, detectMatterChangeByRules, isVetoable } from "../src/matter/matter.ts";
-import { matterFeatures, newMatterProbability, packMatterModel, type PackedMatterModel } from "../src/matter/learned.ts";
+import { detectMatterChangeByRules, mayJudgeNew, vetoCut, type MatterChange } from "../src/matter/matter.ts";
+import { matterFeatures, newMatterProbability, packMatterModel, type MatterCuts, type PackedMatterModel } from "../src/matter/learned.ts";
 import { loadMatterSet, MATTER_SETS, type MatterPair } from "../test/helpers/matter-sets.ts";
+import TEAM_PAIRS from "../test/unit/matter/matter-pairs.json";
 
-export const DEVELOPMENT_SETS = MATTER_SETS.filter((name) => name.endsWith("-dev"));
+/**
+ * The independent authors' development sets, and the team's own pairs (test/unit/matter): written
+ * beside the rules, so they prove nothing about the rules, but they are what the independent authors
+ * seldom wrote, bare switches of domain ("Will my son's surgery go well?" → "Can I win the custody
+ * battle?"), and without them the model learned to veto those.
+ */
+export const DEVELOPMENT_SETS = [...MATTER_SETS.filter((name) => name.endsWith("-dev")), "team-pairs"] as const;
+/** The sets whose authors the rules were not tuned on: where a rule's mistakes (what a veto is for) show. */
+const RULES_NOT_TUNED_ON = new Set(["set-h-dev", "set-i-dev", "set-j-dev"]);
+
+function loadDevelopmentSet(name: (typeof DEVELOPMENT_SETS)[number]): MatterPair[] {
+  if (name !== "team-pairs") return loadMatterSet(name);
+  type Row = [question: string, followUp: string, changed: boolean];
+  return [...(TEAM_PAIRS.tune as Row[]), ...(TEAM_PAIRS.heldout as Row[])].map(([question, follow_up, changed], i) => ({ id: `team-${i}`, lang: "en", question, follow_up, label: changed ? "new" : "same", reason: "", group: null }));
+}
 const EPOCHS = 20;
 const LEARNING_RATE = 0.1;
 const L2 = 1e-2;
 const PRECISION_FLOOR = 0.96;
 const PRUNE_BELOW = 0.02;
 const VETOES = [0.1, 0.2, 0.3, 0.4, 0.5];
+const SWITCH_VETOES = [0, 0.01, 0.02, 0.05, 0.1];
 const THRESHOLDS = [0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 
 interface Example {
   set: string;
   feats: string[];
   isNew: boolean;
-  /** The rules' "new", and whether the model may veto it (isVetoable). */
-  rulesSayNew: boolean;
-  vetoable: boolean;
+  /** The rules' judgment (its reason says how easily the model may veto a "new": vetoCut). */
+  rules: MatterChange;
 }
 
 function example(set: string, p: MatterPair): Example {
-  const feats = matterFeatures(p.question, p.follow_up, classifyMatter(p.question), classifyMatter(p.follow_up));
   const rules = detectMatterChangeByRules(p.question, p.follow_up);
-  return { set, feats, isNew: p.label === "new", rulesSayNew: rules.changed, vetoable: isVetoable(rules) };
+  return { set, feats: matterFeatures(p.question, p.follow_up, rules.from, rules.to), isNew: p.label === "new", rules };
 }
 
 function train(examples: readonly Example[]): { weights: Map<string, number>; bias: number } {
@@ -64,7 +78,7 @@ function figures(rows: readonly { isNew: boolean; judgedNew: boolean }[]): Figur
   return { precision: tp / Math.max(1, judged), recall: tp / Math.max(1, actual) };
 }
 
-const judge = (e: Example, p: number, cut: { veto: number; threshold: number }) => (e.rulesSayNew && (!e.vetoable || p >= cut.veto)) || p >= cut.threshold;
+const judge = (e: Example, p: number, cut: MatterCuts) => (e.rules.changed ? p >= vetoCut(e.rules, cut) : mayJudgeNew(e.rules) && p >= cut.threshold);
 
 /** Each example's probability from the model trained on every other author's set. */
 function leftOutProbabilities(examples: readonly Example[]): number[] {
@@ -78,35 +92,39 @@ function leftOutProbabilities(examples: readonly Example[]): number[] {
   return probability;
 }
 
-function chooseCuts(examples: readonly Example[], probability: readonly number[]): { veto: number; threshold: number } {
-  let best = { veto: 0.5, threshold: 0.95, recall: -1 };
+function chooseCuts(examples: readonly Example[], probability: readonly number[]): MatterCuts {
+  let best = { veto: 0.5, switchVeto: 0, threshold: 0.95, recall: -1 };
   for (const veto of VETOES) {
-    for (const threshold of THRESHOLDS) {
-      const f = figures(examples.map((e, i) => ({ isNew: e.isNew, judgedNew: judge(e, probability[i]!, { veto, threshold }) })));
-      if (f.precision >= PRECISION_FLOOR && f.recall > best.recall) best = { veto, threshold, recall: f.recall };
+    for (const switchVeto of SWITCH_VETOES) {
+      for (const threshold of THRESHOLDS) {
+        const rows = examples.map((e, i) => ({ set: e.set, isNew: e.isNew, judgedNew: judge(e, probability[i]!, { veto, switchVeto, threshold }) }));
+        const all = figures(rows);
+        const untuned = figures(rows.filter((r) => RULES_NOT_TUNED_ON.has(r.set)));
+        if (all.precision >= PRECISION_FLOOR && untuned.precision >= PRECISION_FLOOR && untuned.recall > best.recall) best = { veto, switchVeto, threshold, recall: untuned.recall };
+      }
     }
   }
-  return { veto: best.veto, threshold: best.threshold };
+  return { veto: best.veto, switchVeto: best.switchVeto, threshold: best.threshold };
 }
 
-const developmentExamples = () => DEVELOPMENT_SETS.flatMap((name) => loadMatterSet(name).map((p) => example(name, p)));
+const developmentExamples = () => DEVELOPMENT_SETS.flatMap((name) => loadDevelopmentSet(name).map((p) => example(name, p)));
 
 export function trainMatterModel(): PackedMatterModel {
   const examples = developmentExamples();
   const cuts = chooseCuts(examples, leftOutProbabilities(examples));
   const trained = train(examples);
-  return packMatterModel(trained.weights, trained.bias, cuts, PRUNE_BELOW, Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadMatterSet(name).length])));
+  return packMatterModel(trained.weights, trained.bias, cuts, PRUNE_BELOW, Object.fromEntries(DEVELOPMENT_SETS.map((name) => [name, loadDevelopmentSet(name).length])));
 }
 
 /** Per development set, with the model trained on the others and the committed cuts: the rules alone, and rules with the model. */
-export function leaveOneOut(cut: { veto: number; threshold: number }): { set: string; rules: Figures; withModel: Figures }[] {
+export function leaveOneOut(cut: MatterCuts): { set: string; rules: Figures; withModel: Figures }[] {
   const examples = developmentExamples();
   const probability = leftOutProbabilities(examples);
   return DEVELOPMENT_SETS.map((set) => {
     const rows = examples.map((e, i) => ({ e, p: probability[i]! })).filter(({ e }) => e.set === set);
     return {
       set,
-      rules: figures(rows.map(({ e }) => ({ isNew: e.isNew, judgedNew: e.rulesSayNew }))),
+      rules: figures(rows.map(({ e }) => ({ isNew: e.isNew, judgedNew: e.rules.changed }))),
       withModel: figures(rows.map(({ e, p }) => ({ isNew: e.isNew, judgedNew: judge(e, p, cut) }))),
     };
   });
@@ -116,10 +134,13 @@ if (import.meta.main) {
   const model = trainMatterModel();
   if (process.argv.includes("--leave-one-out")) {
     const f = (x: Figures) => `${x.precision.toFixed(3)} / ${x.recall.toFixed(3)}`;
-    for (const r of leaveOneOut(model)) console.log(`${r.set.padEnd(10)} rules ${f(r.rules)}   rules with the model ${f(r.withModel)}`);
+    const rows = leaveOneOut(model);
+    for (const r of rows) console.log(`${r.set.padEnd(10)} rules ${f(r.rules)}   rules with the model ${f(r.withModel)}`);
+    const mean = (pick: (r: (typeof rows)[number]) => number) => rows.reduce((sum, r) => sum + pick(r), 0) / rows.length;
+    console.log(`mean       rules ${f({ precision: mean((r) => r.rules.precision), recall: mean((r) => r.rules.recall) })}   rules with the model ${f({ precision: mean((r) => r.withModel.precision), recall: mean((r) => r.withModel.recall) })}   (cuts: veto ${model.veto}, switch veto ${model.switchVeto}, threshold ${model.threshold})`);
   } else {
     const target = join(import.meta.dir, "..", "src", "matter", "data", "learned-model.json");
     writeFileSync(target, `${JSON.stringify(model)}\n`);
-    console.log(`wrote ${model.features.split("\u0001").length} features, veto ${model.veto}, threshold ${model.threshold}, to ${target}`);
+    console.log(`wrote ${model.features.split("\u0001").length} features, veto ${model.veto}, switch veto ${model.switchVeto}, threshold ${model.threshold}, to ${target}`);
   }
 }

@@ -167,17 +167,26 @@ const REFERS_BACK =
 export function detectMatterChange(castQuestion: string, followUp: string, model: MatterModel = committedMatterModel()): MatterChange {
   const byRules = detectMatterChangeByRules(castQuestion, followUp);
   const p = newMatterProbability(model, matterFeatures(castQuestion, followUp, byRules.from, byRules.to));
-  if (byRules.changed) return !isVetoable(byRules) || p >= model.veto ? byRules : { ...byRules, changed: false, reason: "learned_same" };
-  return p >= model.threshold ? { ...byRules, changed: true, reason: "learned_new" } : byRules;
+  if (byRules.changed) return p >= vetoCut(byRules, model) ? byRules : { ...byRules, changed: false, reason: "learned_same" };
+  return mayJudgeNew(byRules) && p >= model.threshold ? { ...byRules, changed: true, reason: "learned_new" } : byRules;
 }
 
 /**
- * Whether the learned model may overrule a rule's "new": a frame's, yes; a plain switch of domain
- * ("Will I get promoted?" → "Is my marriage going to last?") stands. The independent sets hold few
- * such switches (their authors wrote the subtle cases), so the model never learned them and vetoed
- * them on the project's own pairs.
+ * Whether the model may call a follow-up new where the rules did not: not when the cast's question
+ * named no matter ("帮我算一卦"), since the follow-up then most likely says what the cast was for.
  */
-export const isVetoable = (change: MatterChange) => change.reason !== "different_matter" && change.reason !== "explicit_new_question";
+export const mayJudgeNew = (byRules: MatterChange) => byRules.reason !== "cast_matter_unknown";
+
+/**
+ * How sure the learned model must be that a rule's "new" is wrong to overrule it: a frame's at
+ * `veto`; a plain switch of domain ("Will I get promoted?" → "Is my marriage going to last?") only
+ * below the much lower `switchVeto`, since most such switches are new matters and the independent
+ * sets hold few bare ones (their authors wrote the subtle cases); an explicit new question never.
+ */
+export function vetoCut(change: MatterChange, cuts: Pick<MatterModel, "veto" | "switchVeto">): number {
+  if (change.reason === "explicit_new_question") return 0;
+  return change.reason === "different_matter" ? cuts.switchVeto : cuts.veto;
+}
 
 /** The frames, then the domains (below), without the learned model. */
 export function detectMatterChangeByRules(castQuestion: string, followUp: string): MatterChange {

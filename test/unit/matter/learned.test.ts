@@ -2,7 +2,8 @@
  * The learned matter judge: the committed model is exactly what scripts/train-matter-model.ts trains
  * from the development pairs (deterministic; rerun `npm run train:matter` after changing them), it
  * never reads a held-out set, it carries to an author it was not trained on, and detectMatterChange
- * combines it with the rules as documented (a frame's "new" may be vetoed, a domain switch never).
+ * combines it with the rules as documented (a frame's "new" vetoed below `veto`, a domain switch only
+ * below the lower `switchVeto`, an explicit new question never).
  */
 import { describe, expect, test } from "bun:test";
 import { DEVELOPMENT_SETS, leaveOneOut, trainMatterModel } from "../../../scripts/train-matter-model.ts";
@@ -11,11 +12,11 @@ import { detectMatterChange, detectMatterChangeByRules } from "../../../src/matt
 import committed from "../../../src/matter/data/learned-model.json";
 
 /** A model that says `p` for every pair, with the given cuts. */
-const constant = (p: number, cut: { veto: number; threshold: number }): MatterModel => ({ weights: new Map(), bias: Math.log(p / (1 - p)), ...cut });
+const constant = (p: number, cut: { veto: number; threshold: number; switchVeto?: number }): MatterModel => ({ weights: new Map(), bias: Math.log(p / (1 - p)), switchVeto: 0, ...cut });
 
 describe("the learned matter model", () => {
-  test("is trained on the development sets only", () => {
-    expect(DEVELOPMENT_SETS.every((name) => name.endsWith("-dev"))).toBe(true);
+  test("is trained on the development sets only (the independent authors' and the team's own pairs)", () => {
+    expect(DEVELOPMENT_SETS.every((name) => name.endsWith("-dev") || name === "team-pairs")).toBe(true);
     expect(Object.keys(committed.trainedOn).sort()).toEqual([...DEVELOPMENT_SETS].sort());
   });
 
@@ -23,19 +24,19 @@ describe("the learned matter model", () => {
     expect(trainMatterModel()).toEqual(committed);
   }, 60_000);
 
-  test("carries to a set it was not trained on: on H (whose author the rules never saw) it adds recall and keeps precision ≥ 0.95", () => {
-    const h = leaveOneOut(committedMatterModel()).find((r) => r.set === "set-h-dev")!;
-    console.log(`matter/learned left-out set-h-dev: rules ${h.rules.precision.toFixed(3)} / ${h.rules.recall.toFixed(3)}, with the model ${h.withModel.precision.toFixed(3)} / ${h.withModel.recall.toFixed(3)}`);
-    expect(h.withModel.recall).toBeGreaterThan(h.rules.recall + 0.1);
-    expect(h.withModel.precision).toBeGreaterThanOrEqual(0.95);
+  test.each(["set-h-dev", "set-i-dev"])("carries to a set it was not trained on: on %s (whose author the rules never saw) it adds recall and keeps precision ≥ 0.95", (set) => {
+    const left = leaveOneOut(committedMatterModel()).find((r) => r.set === set)!;
+    console.log(`matter/learned left-out ${set}: rules ${left.rules.precision.toFixed(3)} / ${left.rules.recall.toFixed(3)}, with the model ${left.withModel.precision.toFixed(3)} / ${left.withModel.recall.toFixed(3)}`);
+    expect(left.withModel.recall).toBeGreaterThan(left.rules.recall + 0.1);
+    expect(left.withModel.precision).toBeGreaterThanOrEqual(0.95);
   }, 60_000);
 
   test("packing keeps the weights to within one quantisation step and the cuts as they were", () => {
     const weights = new Map([["u:也", 1.7], ["w:too", -0.4], ["b:升职", 0.01]]);
-    const restored = unpackMatterModel(packMatterModel(weights, -1.25, { veto: 0.3, threshold: 0.9 }, 0.02, {}));
+    const restored = unpackMatterModel(packMatterModel(weights, -1.25, { veto: 0.3, switchVeto: 0.05, threshold: 0.9 }, 0.02, {}));
     expect(restored.weights.has("b:升职")).toBe(false);
     for (const name of ["u:也", "w:too"]) expect(Math.abs(restored.weights.get(name)! - weights.get(name)!)).toBeLessThanOrEqual(1.7 / 127);
-    expect(restored).toMatchObject({ bias: -1.25, veto: 0.3, threshold: 0.9 });
+    expect(restored).toMatchObject({ bias: -1.25, veto: 0.3, switchVeto: 0.05, threshold: 0.9 });
   });
 
   test("features: the follow-up's words, what the cast already says, the people and matters each names", () => {
@@ -60,8 +61,13 @@ describe("detectMatterChange with the model", () => {
     expect(detectMatterChange(...frameNew, constant(0.5, { veto: 0.3, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "whose" });
     expect(detectMatterChange(...frameNew, constant(0.1, { veto: 0.3, threshold: 0.9 }))).toMatchObject({ changed: false, reason: "learned_same" });
   });
-  test("a plain switch of domain is never vetoed", () => {
-    expect(detectMatterChange(...domainSwitch, constant(0.01, { veto: 0.3, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "different_matter" });
+  test("a plain switch of domain is vetoed only below the switch veto; an explicit new question never", () => {
+    expect(detectMatterChange(...domainSwitch, constant(0.2, { veto: 0.3, switchVeto: 0.1, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "different_matter" });
+    expect(detectMatterChange(...domainSwitch, constant(0.05, { veto: 0.3, switchVeto: 0.1, threshold: 0.9 }))).toMatchObject({ changed: false, reason: "learned_same" });
+    expect(detectMatterChange(...domainSwitch, constant(0.01, { veto: 0.3, switchVeto: 0, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "different_matter" });
+    const explicit = ["今年能升职吗？", "换个问题，我的婚姻能长久吗？"] as const;
+    expect(detectMatterChangeByRules(...explicit)).toMatchObject({ changed: true, reason: "explicit_new_question" });
+    expect(detectMatterChange(...explicit, constant(0.001, { veto: 0.3, switchVeto: 0.1, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "explicit_new_question" });
   });
   test("the model's own 'new' needs its threshold", () => {
     expect(detectMatterChange(...same, constant(0.95, { veto: 0.3, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "learned_new" });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { classifyMatter, detectMatterChange, MATTERS } from "../../../src/matter/matter.ts";
+import { classifyMatter, detectMatterChange, detectMatterChangeByRules, MATTERS } from "../../../src/matter/matter.ts";
 import { MATTER_LEXICON } from "../../../src/matter/lexicon.ts";
 import pairs from "./matter-pairs.json";
 import { formatTally, tally } from "../../helpers/tally.ts";
@@ -20,6 +20,8 @@ describe("labelled change-of-matter set", () => {
     expect(heldout.length).toBeGreaterThanOrEqual(50);
   });
 
+  // The learned model is trained on these pairs too (scripts/train-matter-model.ts): here they show
+  // the rules and the model together still decide the team's own cases; the independent sets measure.
   test("precision ≥ 0.95 and recall ≥ 0.85 on the tuned, held-out and whole set", () => {
     for (const [label, rows] of [["tune", tune], ["heldout", heldout], ["all", all]] as const) {
       const t = score(rows);
@@ -97,8 +99,9 @@ describe("detectMatterChange", () => {
     expect(detectMatterChange("Will I get the job?", "By the way, thanks!").changed).toBe(false);
   });
 
-  test("a weakly named matter (a person) fires only with an explicit switch", () => {
-    expect(detectMatterChange("Will I get promoted?", "Will my girlfriend forgive me?").reason).toBe("weak_follow_up_matter");
+  test("a weakly named matter (a person) fires by the rules only with an explicit switch; the learned model then judges it", () => {
+    expect(detectMatterChangeByRules("Will I get promoted?", "Will my girlfriend forgive me?").reason).toBe("weak_follow_up_matter");
+    expect(detectMatterChange("Will I get promoted?", "Will my girlfriend forgive me?")).toMatchObject({ changed: true, reason: "learned_new" });
     expect(detectMatterChange("我的工作会顺利吗", "换个问题，我女朋友会原谅我吗").changed).toBe(true);
   });
 
