@@ -45,11 +45,13 @@ interface Example {
   isNew: boolean;
   /** The rules' judgment (its reason says how easily the model may veto a "new": vetoCut). */
   rules: MatterChange;
+  /** Whether the model may add a "new" where the rules did not (mayJudgeNew). */
+  mayJudgeNew: boolean;
 }
 
 function example(set: string, p: MatterPair): Example {
   const rules = detectMatterChangeByRules(p.question, p.follow_up);
-  return { set, feats: matterFeatures(p.question, p.follow_up, rules.from, rules.to), isNew: p.label === "new", rules };
+  return { set, feats: matterFeatures(p.question, p.follow_up, rules.from, rules.to), isNew: p.label === "new", rules, mayJudgeNew: mayJudgeNew(rules, p.question, p.follow_up) };
 }
 
 function train(examples: readonly Example[]): { weights: Map<string, number>; bias: number } {
@@ -78,7 +80,7 @@ function figures(rows: readonly { isNew: boolean; judgedNew: boolean }[]): Figur
   return { precision: tp / Math.max(1, judged), recall: tp / Math.max(1, actual) };
 }
 
-const judge = (e: Example, p: number, cut: MatterCuts) => (e.rules.changed ? p >= vetoCut(e.rules, cut) : mayJudgeNew(e.rules) && p >= cut.threshold);
+const judge = (e: Example, p: number, cut: MatterCuts) => (e.rules.changed ? p >= vetoCut(e.rules, cut) : e.mayJudgeNew && p >= cut.threshold);
 
 /** Each example's probability from the model trained on every other author's set. */
 function leftOutProbabilities(examples: readonly Example[]): number[] {

@@ -53,6 +53,23 @@ const ZH_NAME = /(?:小|老|阿)\p{Script=Han}/gu;
 const NOT_NAMES = new Set(["老公", "老婆", "老板", "老师", "老家", "阿妈", "阿爸", "老爸", "老妈", "小孩"]);
 const PROPER = /\b[A-Z][a-z]+/g;
 
+/**
+ * True when nearly everything the follow-up says (four in five of its Chinese character pairs and of
+ * its English words over three letters) is already in the cast's question: the question asked again,
+ * or a piece of it. Such a follow-up brings no other matter, whatever the model makes of its words.
+ */
+export function restatesQuestion(castQuestion: string, followUp: string): boolean {
+  const q = foldText(castQuestion);
+  const f = foldText(followUp);
+  const pairs = bigramsOf(f.replace(HAN, ""));
+  const hanQ = q.replace(HAN, "");
+  const asked = new Set(q.split(/[^a-z0-9']+/).filter(Boolean));
+  const content = f.split(/[^a-z0-9']+/).filter((w) => w.length > 3);
+  if (pairs.length === 0 && content.length === 0) return false;
+  const mostly = <T>(items: T[], known: (item: T) => boolean) => items.length === 0 || items.filter(known).length / items.length >= 0.8;
+  return mostly(pairs, (b) => hanQ.includes(b)) && mostly(content, (w) => asked.has(w));
+}
+
 /** The features of a (cast question, follow-up) pair, given the matters the lexicon finds in each (classifyMatter). */
 export function matterFeatures(castQuestion: string, followUp: string, castMatters: readonly Matter[], followMatters: readonly Matter[]): string[] {
   const q = foldText(castQuestion);

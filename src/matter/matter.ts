@@ -18,7 +18,7 @@
 import { CueIndex } from "../text/cue-index.ts";
 import { type FrameReason, frameChange } from "./frame-change.ts";
 import { foldText } from "../text/language.ts";
-import { committedMatterModel, matterFeatures, newMatterProbability, type MatterModel } from "./learned.ts";
+import { committedMatterModel, matterFeatures, newMatterProbability, restatesQuestion, type MatterModel } from "./learned.ts";
 import {
   LINK_WORDS_EN,
   LINK_WORDS_ZH,
@@ -168,14 +168,16 @@ export function detectMatterChange(castQuestion: string, followUp: string, model
   const byRules = detectMatterChangeByRules(castQuestion, followUp);
   const p = newMatterProbability(model, matterFeatures(castQuestion, followUp, byRules.from, byRules.to));
   if (byRules.changed) return p >= vetoCut(byRules, model) ? byRules : { ...byRules, changed: false, reason: "learned_same" };
-  return mayJudgeNew(byRules) && p >= model.threshold ? { ...byRules, changed: true, reason: "learned_new" } : byRules;
+  return mayJudgeNew(byRules, castQuestion, followUp) && p >= model.threshold ? { ...byRules, changed: true, reason: "learned_new" } : byRules;
 }
 
 /**
  * Whether the model may call a follow-up new where the rules did not: not when the cast's question
- * named no matter ("帮我算一卦"), since the follow-up then most likely says what the cast was for.
+ * named no matter ("帮我算一卦"), since the follow-up then most likely says what the cast was for,
+ * and not when the follow-up only restates the question (a first Response that asks it again).
  */
-export const mayJudgeNew = (byRules: MatterChange) => byRules.reason !== "cast_matter_unknown";
+export const mayJudgeNew = (byRules: MatterChange, castQuestion: string, followUp: string) =>
+  byRules.reason !== "cast_matter_unknown" && !restatesQuestion(castQuestion, followUp);
 
 /**
  * How sure the learned model must be that a rule's "new" is wrong to overrule it: a frame's at

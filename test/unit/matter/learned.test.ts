@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { DEVELOPMENT_SETS, leaveOneOut, trainMatterModel } from "../../../scripts/train-matter-model.ts";
-import { committedMatterModel, matterFeatures, newMatterProbability, packMatterModel, unpackMatterModel, type MatterModel } from "../../../src/matter/learned.ts";
+import { committedMatterModel, matterFeatures, newMatterProbability, packMatterModel, restatesQuestion, unpackMatterModel, type MatterModel } from "../../../src/matter/learned.ts";
 import { detectMatterChange, detectMatterChangeByRules } from "../../../src/matter/matter.ts";
 import committed from "../../../src/matter/data/learned-model.json";
 
@@ -72,6 +72,16 @@ describe("detectMatterChange with the model", () => {
   test("the model's own 'new' needs its threshold", () => {
     expect(detectMatterChange(...same, constant(0.95, { veto: 0.3, threshold: 0.9 }))).toMatchObject({ changed: true, reason: "learned_new" });
     expect(detectMatterChange(...same, constant(0.85, { veto: 0.3, threshold: 0.9 })).changed).toBe(false);
+  });
+  test("the cast's question asked again (a first Response that repeats it) is never new, whatever the model says", () => {
+    const questions = ["Will my job interview next week go well?", "这次换工作顺利吗？", "Will the house sale close this month?", "我下个月的考试能过吗", "這次面試能通過嗎？"];
+    for (const q of questions) {
+      expect(restatesQuestion(q, q)).toBe(true);
+      expect(detectMatterChange(q, q, constant(0.99, { veto: 0.3, threshold: 0.9 })).changed).toBe(false);
+      expect(detectMatterChange(q, q).changed).toBe(false);
+    }
+    expect(restatesQuestion("Will my job interview next week go well?", "What should I focus on in that job interview?")).toBe(false);
+    expect(restatesQuestion("我明年能升职吗？", "那我老婆明年能升职吗？")).toBe(false);
   });
   test("with the committed model: a question about the cast's own matter stays, another person's own exam is new", () => {
     expect(detectMatterChange(...same).changed).toBe(false);
