@@ -39,6 +39,8 @@
  *   BENCH_SECONDS=20  BENCH_WARMUP_SECONDS=3  BENCH_CONNECTIONS=64
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres   (default: the throwaway cluster)
  *   BENCH_SCENARIOS=create,read,mix   BENCH_CONFIGS=sqlite,pg1,pg2   (diagnosis: a subset)
+ *   LINGSHU_PG_DURABLE=1   the throwaway cluster with fsync and synchronous commits on (start it fresh:
+ *                  a running cluster keeps its settings; use its own LINGSHU_PG_DIR and LINGSHU_PG_PORT)
  *   BENCH_APPS=1   Apps the users are spread over (the shared limits serialise one App's requests
  *                  on its bucket row: more Apps show what several tenants get)
  *   DATABASE_POOL_SIZE (passed to each instance; default 10)   LINGSHU_BINARY=path (skip the build)

@@ -16,7 +16,8 @@
 # user (created by the package, else here with useradd).
 #
 # Settings (environment): LINGSHU_PG_DIR (default /tmp/lingshu-pg), LINGSHU_PG_PORT
-# (default 54329). Only stdout's last line is the URL; progress goes to stderr.
+# (default 54329), LINGSHU_PG_DURABLE=1 (fsync and synchronous commits on, as a real server
+# runs; for benchmarks). Only stdout's last line is the URL; progress goes to stderr.
 set -euo pipefail
 
 readonly PG_DIR="${LINGSHU_PG_DIR:-/tmp/lingshu-pg}"
@@ -108,7 +109,8 @@ start() {
   else
     # Loopback only; the socket lives in the data directory (no /var/run/postgresql needed).
     # No fsync: a test cluster trades durability for speed. Enough connections for many pools.
-    local options="-p $PG_PORT -c listen_addresses=127.0.0.1 -k $DATA -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    local options="-p $PG_PORT -c listen_addresses=127.0.0.1 -k $DATA -c max_connections=300"
+    if [ "${LINGSHU_PG_DURABLE:-0}" != "1" ]; then options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
     as_owner "$BINDIR/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 -o "$options" start >&2 || fail "pg_ctl start failed; see $LOG"
   fi
   echo "$URL"

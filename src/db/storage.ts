@@ -289,7 +289,10 @@ export interface AppStore {
 /** API keys (stored as digests). */
 export interface KeyStore {
   insert(key: KeyRecord): Promise<void>;
-  /** The key and its App, for authentication: may be cached, but a change made by any process is seen at once. */
+  /**
+   * The key and its App, for authentication: may be cached, but a change made through this store is
+   * seen at once, and one made by any other process within a second (SQLite: at once).
+   */
   findByDigest(digest: string): Promise<{ key: KeyRecord; app: AppRecord } | null>;
   list(appId: string): Promise<KeyRecord[]>;
   get(id: string): Promise<KeyRecord | null>;

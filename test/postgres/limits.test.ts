@@ -2,12 +2,14 @@
  * Request limits shared across instances (PostgreSQL): requests per minute and
  * requests in flight are counted once for all instances, with the same 429s,
  * retry hints and RateLimit state as the in-process limiter; a lease left by a
- * crashed instance stops counting once it expires.
+ * crashed instance stops counting once it expires. Taken in batches: a large App's
+ * requests mostly cost no database call, neither limit is ever exceeded, an instance
+ * refuses early by at most the spare another holds, and idle allowance goes back.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
-import { PostgresSharedLimits, LEASE_MS } from "../../src/db/postgres/limits.ts";
+import { PostgresSharedLimits, LEASE_MS, IDLE_RETURN_MS, spareSlotsOf, spareTokensOf } from "../../src/db/postgres/limits.ts";
 import { LocalLimiter, SharedLimiter, type Acquired, type Limiter } from "../../src/platform/limits.ts";
 import { ApiError } from "../../src/platform/errors.ts";
 import type { AppRecord } from "../../src/db/types.ts";
@@ -88,7 +90,7 @@ describePostgres("PostgreSQL shared limits", () => {
     await admitted[0]!.release(); // twice is once
     expect(await attempt(two, shared, T0 + 1)).not.toBeInstanceOf(ApiError);
     expect(await attempt(one, shared, T0 + 1)).toBeInstanceOf(ApiError);
-    const [leases] = await a.sql`SELECT count(*)::int AS n FROM limit_leases WHERE app_id = ${shared.id}`;
+    const [leases] = await a.sql`SELECT sum(slots)::int AS n FROM limit_leases WHERE app_id = ${shared.id}`;
     expect(leases.n).toBe(4);
   });
 
@@ -102,9 +104,9 @@ describePostgres("PostgreSQL shared limits", () => {
     expect(await attempt(one, shared, T0 + LEASE_MS - 1)).toBeInstanceOf(ApiError);
     const afterExpiry = await attempt(two, shared, T0 + LEASE_MS);
     expect(afterExpiry).not.toBeInstanceOf(ApiError);
-    // The stale leases were deleted; the live one remains.
-    const [leases] = await a.sql`SELECT count(*)::int AS n FROM limit_leases WHERE app_id = ${shared.id}`;
-    expect(leases.n).toBe(1);
+    // The stale lease was deleted; the live one remains, with its one slot.
+    const [leases] = await a.sql`SELECT count(*)::int AS n, sum(slots)::int AS slots FROM limit_leases WHERE app_id = ${shared.id}`;
+    expect(leases).toEqual({ n: 1, slots: 1 });
   });
 
   test("a live instance renews its leases, so a request longer than the lease keeps its slot", async () => {
@@ -120,5 +122,62 @@ describePostgres("PostgreSQL shared limits", () => {
     if (held.kind === "ok") await limits.release(held.leaseId);
     expect((await limits.acquire(shared.id, shared.rpm, shared.concurrency, T0 + LEASE_MS + 29_000)).kind).toBe("ok");
     limits.stop();
+  });
+
+  test("a large App's requests are admitted from the instance's allowance: a few calls, not one per request", async () => {
+    const shared = app({ rpm: 480_000, concurrency: 800 });
+    // The instance's statements, counted on the way to PostgreSQL.
+    let statements = 0;
+    const counted = new Proxy(a.sql, { apply: (target, self, args) => (statements++, Reflect.apply(target, self, args)) });
+    const limits = new PostgresSharedLimits(counted);
+    const limiter = new SharedLimiter(limits);
+    for (let wave = 0; wave < 20; wave++) {
+      const admitted = (await Promise.all(Array.from({ length: 50 }, () => attempt(limiter, shared, T0 + wave)))) as Acquired[];
+      expect(admitted.every((r) => !(r instanceof ApiError))).toBe(true);
+      await Promise.all(admitted.map((r) => r.release()));
+    }
+    console.log(`shared limits: 1,000 requests of a large App in waves of 50 took ${statements} statements`);
+    expect(statements).toBeLessThan(50);
+    await limits.close();
+  });
+
+  test("a burst over both instances never passes the rpm limit, and falls short by at most each instance's spare tokens", async () => {
+    const rpm = 960;
+    const shared = app({ rpm, concurrency: 100_000 });
+    // Warm both instances' rate, so each takes spare tokens.
+    for (const limiter of [one, two]) for (const r of (await Promise.all(Array.from({ length: 40 }, () => attempt(limiter, shared, T0)))) as Acquired[]) await r.release();
+    const results = await Promise.all(Array.from({ length: 1_200 }, (_, i) => attempt(i % 2 === 0 ? one : two, shared, T0)));
+    const admitted = 80 + results.filter((r) => !(r instanceof ApiError)).length;
+    console.log(`shared limits: a burst of 1,200 at rpm ${rpm} over two instances admitted ${admitted} (spare ${spareTokensOf(rpm)} per instance)`);
+    expect(admitted).toBeLessThanOrEqual(rpm);
+    expect(admitted).toBeGreaterThanOrEqual(rpm - 2 * spareTokensOf(rpm));
+    await Promise.all(results.map((r) => (r instanceof ApiError ? null : r.release())));
+  });
+
+  test("requests in flight never pass the limit over both instances, and fall short by at most each instance's spare slots", async () => {
+    const concurrency = 80;
+    const shared = app({ rpm: 1_000_000, concurrency });
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => attempt(i % 2 === 0 ? one : two, shared, T0)));
+    const admitted = results.filter((r) => !(r instanceof ApiError)) as Acquired[];
+    const [held] = await a.sql`SELECT sum(slots)::int AS n FROM limit_leases WHERE app_id = ${shared.id}`;
+    console.log(`shared limits: 300 requests at once for ${concurrency} slots over two instances: ${admitted.length} admitted, ${held.n} slots held`);
+    expect(admitted.length).toBeLessThanOrEqual(concurrency);
+    expect(admitted.length).toBeGreaterThanOrEqual(concurrency - 2 * spareSlotsOf(concurrency));
+    expect(held.n).toBeLessThanOrEqual(concurrency);
+    await Promise.all(admitted.map((r) => r.release()));
+  });
+
+  test(`an instance gives back what it holds unused after ${IDLE_RETURN_MS} ms without a request, so the other can take all of it`, async () => {
+    const shared = app({ rpm: 4_800, concurrency: 80 });
+    for (const r of (await Promise.all(Array.from({ length: 30 }, () => attempt(one, shared, T0)))) as Acquired[]) await r.release();
+    const [holding] = await a.sql`SELECT sum(slots)::int AS slots FROM limit_leases WHERE app_id = ${shared.id}`;
+    expect(holding.slots).toBeGreaterThan(0);
+    await Bun.sleep(IDLE_RETURN_MS * 2);
+    const [after] = await a.sql`SELECT count(*)::int AS n FROM limit_leases WHERE app_id = ${shared.id}`;
+    expect(after.n).toBe(0);
+    // The other instance now gets every slot.
+    const results = await Promise.all(Array.from({ length: 80 }, () => attempt(two, shared, T0 + 1)));
+    expect(results.filter((r) => r instanceof ApiError)).toHaveLength(0);
+    await Promise.all((results as Acquired[]).map((r) => r.release()));
   });
 });

@@ -7,11 +7,14 @@
  * - idempotency exactly once: 20 concurrent identical creations alternating between the
  *   processes make one chart; every other answer replays it or is 409 IDEMPOTENCY_IN_PROGRESS;
  * - requests per minute, requests in flight and the monthly quota are counted once for both,
- *   with the 429 codes and retry_after_ms of one process;
+ *   with the 429 codes and retry_after_ms of one process; a burst at a larger rpm, where each
+ *   process takes tokens in batches, stays within the limit and short of it by at most the spares;
  * - Session events sent to both at once are serialised (no lost, duplicated or reordered
  *   event), and the checkout lands once;
  * - a delete on one process removes everything downstream (rows and stored answers), the other
- *   answers 404 at once, and Sessions created meanwhile on the other process are not orphaned.
+ *   answers 404 at once, and Sessions created meanwhile on the other process are not orphaned;
+ * - a key revoked or an App suspended with one process's CLI is refused by both within the
+ *   caller cache's bound (CALLER_CACHE_MS), though both had cached the caller.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
@@ -20,6 +23,8 @@ import { LingshuBinary, errorShapeProblem, type HttpAnswer, type Tenant, type Te
 import type { TestDatabase } from "../helpers/database.ts";
 import { calmPlan, checkoutPayload } from "../helpers/healing.ts";
 import { ANCHOR_BIRTH } from "../helpers/responses.ts";
+import { CALLER_CACHE_MS } from "../../src/db/postgres/keys.ts";
+import { spareTokensOf } from "../../src/db/postgres/limits.ts";
 
 const CHART = { birth: ANCHOR_BIRTH };
 const GENEROUS: TenantOptions = { rpm: 1_000_000, concurrency: 1000, monthlyQuota: 1_000_000 };
@@ -110,6 +115,20 @@ describePostgres("two lingshu processes on one PostgreSQL database", () => {
       expect(refused.headers.get("ratelimit-policy")).toBe('"rpm";q=10;w=60');
     }
     for (const r of burst.filter((x) => x.status !== 201)) expect429(r, "RATE_LIMITED", true);
+  }, 30_000);
+
+  test("a burst over both processes at a larger rpm: never more than the limit (plus what refills meanwhile), short by at most each process's spare tokens", async () => {
+    const rpm = 480;
+    const t = tenant({ rpm });
+    const started = performance.now();
+    const burst = await Promise.all(Array.from({ length: 600 }, (_, i) => via(i).request("GET", "/v1/bazi/charts/bzc_missing", { key: t.key })));
+    const seconds = (performance.now() - started) / 1000;
+    const admitted = burst.filter((r) => r.status === 404).length;
+    for (const r of burst.filter((x) => x.status !== 404)) expect429(r, "RATE_LIMITED", true);
+    const refilled = Math.ceil((seconds * rpm) / 60);
+    console.log(`rpm across processes: a burst of 600 at rpm ${rpm} admitted ${admitted} in ${seconds.toFixed(2)} s (spare ${spareTokensOf(rpm)} per process, ≤ ${refilled} refilled meanwhile)`);
+    expect(admitted).toBeLessThanOrEqual(rpm + refilled);
+    expect(admitted).toBeGreaterThanOrEqual(rpm - 2 * spareTokensOf(rpm));
   }, 30_000);
 
   test("requests in flight are counted once for both processes: CONCURRENCY_LIMITED until a held request ends", async () => {
@@ -302,5 +321,28 @@ describePostgres("two lingshu processes on one PostgreSQL database", () => {
       for (const r of answers.filter((x) => x.status === 201)) expect((await b.request("GET", `/v1/healing/sessions/${r.json.id}`, { key: t.key })).status).toBe(404);
     }
     console.log(`delete racing creation: ${created} of ${rounds * perRound} Sessions were created before their Plan's delete, none left behind`);
+  }, 30_000);
+
+  test("a key revoked and an App suspended with one process's CLI are refused by both processes within the caller cache's bound", async () => {
+    const t = tenant();
+    const u = tenant();
+    // Each process has served (and cached) both callers.
+    for (const bin of [a, b]) for (const who of [t, u]) expect((await bin.request("GET", "/v1/bazi/charts/bzc_missing", { key: who.key })).status).toBe(404);
+    const changed = performance.now();
+    a.cliJson(["key", "revoke", t.keyId]);
+    a.cliJson(["app", "suspend", u.appId]);
+    const cliDone = performance.now() - changed;
+    const seenAfter: number[] = [];
+    for (const bin of [a, b]) {
+      for (const [who, status] of [[t, 401], [u, 403]] as const) {
+        const start = performance.now();
+        while ((await bin.request("GET", "/v1/bazi/charts/bzc_missing", { key: who.key })).status !== status) {
+          if (performance.now() - start > CALLER_CACHE_MS + 500) throw new Error(`still served ${Math.round(performance.now() - start)} ms after the change`);
+          await Bun.sleep(5);
+        }
+        seenAfter.push(Math.round(performance.now() - start));
+      }
+    }
+    console.log(`caller cache across processes: the CLI took ${Math.round(cliDone)} ms; then refused after ${seenAfter.join(", ")} ms (bound ${CALLER_CACHE_MS} ms)`);
   }, 30_000);
 });

@@ -1,4 +1,7 @@
-/** Apps on PostgreSQL. No cache: authentication reads the App with its key (keys.ts). */
+/**
+ * Apps on PostgreSQL. Every change here calls `changed`, so this instance's cached callers
+ * (keys.ts) go at once; other instances hear of it from the database (migration 0006).
+ */
 import type { SQL } from "bun";
 import { APP_DELETION, APP_DELETION_POSTGRES_LIMITS, APP_ROW, type AppDeletionCounts } from "../app-deletion.ts";
 import type { AppChanges, AppStore } from "../storage.ts";
@@ -23,12 +26,16 @@ export function toApp(r: Row): AppRecord {
 }
 
 export class PostgresAppStore implements AppStore {
-  constructor(private readonly sql: SQL) {}
+  constructor(
+    private readonly sql: SQL,
+    private readonly changed: () => void,
+  ) {}
 
   async insert(app: AppRecord): Promise<void> {
     await this.sql`
       INSERT INTO apps (id, name, env, capabilities, rpm, concurrency, monthly_quota, status, created_at, updated_at)
       VALUES (${app.id}, ${app.name}, ${app.env}, ${JSON.stringify(app.capabilities)}, ${app.rpm}, ${app.concurrency}, ${app.monthlyQuota}, ${app.status}, ${app.createdAt}, ${app.updatedAt})`;
+    this.changed();
   }
 
   async get(id: string): Promise<AppRecord | null> {
@@ -58,11 +65,12 @@ export class PostgresAppStore implements AppStore {
         capabilities = COALESCE(${capabilities}::text, capabilities),
         updated_at = ${now}
       WHERE id = ${id}`;
+    this.changed();
     return this.get(id);
   }
 
   async delete(appId: string): Promise<AppDeletionCounts | null> {
-    return (await this.sql.begin(async (tx) => {
+    const deleted = (await this.sql.begin(async (tx) => {
       const counts: AppDeletionCounts = {};
       for (const step of [...APP_DELETION, ...APP_DELETION_POSTGRES_LIMITS, APP_ROW]) {
         counts[step.table] = (await tx.unsafe(`DELETE FROM ${step.table} WHERE ${step.where}`, [appId])).count;
@@ -71,5 +79,7 @@ export class PostgresAppStore implements AppStore {
       delete counts.apps;
       return counts;
     })) as AppDeletionCounts | null;
+    this.changed();
+    return deleted;
   }
 }

@@ -199,8 +199,8 @@ export const databaseFacts = pgTable("database_facts", {
 });
 
 /**
- * Shared requests-per-minute state: one token bucket per App, refilled and
- * taken in one locked step by lingshu_acquire_slot() (migration 0001).
+ * Shared requests-per-minute state: one token bucket per App, refilled and taken
+ * in batches, in one locked step, by lingshu_take_allowance() (migration 0007).
  */
 export const limitBuckets = pgTable("limit_buckets", {
   appId: text("app_id").primaryKey(),
@@ -209,8 +209,9 @@ export const limitBuckets = pgTable("limit_buckets", {
 });
 
 /**
- * Requests in flight, one row per request. A lease whose instance died stops
- * being renewed and is ignored once `expires_at` passes (then deleted).
+ * Requests in flight: the slots of an App each instance holds (one row per instance and App; its
+ * requests run inside them, counted in its memory). A lease whose instance died stops being renewed
+ * and is ignored once `expires_at` passes (then deleted).
  */
 export const limitLeases = pgTable(
   "limit_leases",
@@ -218,6 +219,7 @@ export const limitLeases = pgTable(
     id: text("id").primaryKey(),
     appId: text("app_id").notNull(),
     expiresAt: int64("expires_at").notNull(),
+    slots: int64("slots").notNull().default(1),
   },
   (t) => [index("limit_leases_app_idx").on(t.appId, t.expiresAt)],
 );

@@ -12,8 +12,8 @@
  * - guarded writes lock the row they depend on (the Session FOR UPDATE, the Plan
  *   FOR KEY SHARE) and re-check their guard in the transaction;
  * - billing units are added by one conditional upsert that refuses past the quota;
- * - request limits are shared rows (limits.ts);
- * - callers are read from the database on every request (no cache to go stale).
+ * - request limits are shared rows, taken in batches (limits.ts);
+ * - callers are cached briefly, and dropped when the database notifies a change (keys.ts).
  *
  * Integers of 64 bits (bigint columns) arrive from Bun.SQL as strings: every read
  * maps its row to the record with numbers, keeping the SQLite records' key order.
@@ -61,8 +61,8 @@ export class PostgresStore implements Storage, PostgresKernel {
 
   constructor(readonly sql: SQL, poolUseReader: PoolUseReader | null = null) {
     this.poolUseReader = poolUseReader;
-    this.apps = new PostgresAppStore(sql);
     this.keys = new PostgresKeyStore(sql);
+    this.apps = new PostgresAppStore(sql, () => this.keys.forgetCallers());
     this.idempotency = new PostgresIdempotencyStore(sql, (stored) => this.expandRecord(stored));
     this.usage = new PostgresUsageStore(sql);
     const subjects = Object.fromEntries(SUBJECT_KINDS.map((kind) => [kind, new PostgresSubjectStore(this, SUBJECT_TABLE_NAMES[kind])])) as Record<SubjectKind, PostgresSubjectStore>;
@@ -130,7 +130,8 @@ export class PostgresStore implements Storage, PostgresKernel {
   }
 
   async close(): Promise<void> {
-    this.sharedLimits.stop();
+    await this.sharedLimits.close();
+    await this.keys.close();
     await this.poolUseReader?.close();
     await this.sql.close({ timeout: 5 });
   }
