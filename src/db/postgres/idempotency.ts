@@ -82,6 +82,25 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
   }
 
+  /**
+   * Stores a Subject's row and its claim's answer in one statement (one round trip, atomic as a
+   * transaction): the claim is completed in a CTE and the row inserted only if it was still this
+   * request's. `table` is one of the Subject tables (tables.ts), never input.
+   * @throws IdempotencyClaimLost when the claim is no longer this request's: nothing is written
+   */
+  async insertCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, c: IdempotencyCompletion): Promise<void> {
+    const byReference = c.resourceId !== undefined;
+    const result = await this.sql`
+      WITH claim AS (
+        UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
+        WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'
+        RETURNING 1
+      )
+      INSERT INTO ${this.sql(table)} (id, app_id, end_user_id, created_at, record)
+      SELECT ${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${row.record} FROM claim`;
+    if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
+  }
+
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
   async storedRecord(appId: string, resourceId: string): Promise<string | null> {
     const table = subjectTableOf(resourceId);

@@ -20,6 +20,8 @@ export interface PostgresKernel {
   expandRecord(stored: string): Promise<string>;
   /** Turns the stored answers of these resources into tombstones; inside the deleting transaction. */
   forgetIdempotencyOf(tx: Tx, appId: string, resourceIds: string[]): Promise<void>;
+  /** A Subject's row and its idempotent answer in one statement; throws IdempotencyClaimLost (nothing written) when the claim is gone. */
+  insertSubjectCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, completion: IdempotencyCompletion): Promise<void>;
   /** Adds billing units inside a write; throws MonthlyQuotaExhausted past `quota`. */
   addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void>;
 }

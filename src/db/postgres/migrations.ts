@@ -14,6 +14,7 @@ import m0004 from "../../../migrations/postgres/0004_session_lists.sql" with { t
 import m0005 from "../../../migrations/postgres/0005_pepper_fingerprint.sql" with { type: "text" };
 import m0006 from "../../../migrations/postgres/0006_caller_notifications.sql" with { type: "text" };
 import m0007 from "../../../migrations/postgres/0007_limit_allotments.sql" with { type: "text" };
+import m0008 from "../../../migrations/postgres/0008_partial_resource_index.sql" with { type: "text" };
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
@@ -24,6 +25,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0005_pepper_fingerprint": m0005,
   "0006_caller_notifications": m0006,
   "0007_limit_allotments": m0007,
+  "0008_partial_resource_index": m0008,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/postgres/migrations.ts");

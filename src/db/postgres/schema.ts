@@ -11,6 +11,7 @@
  * Two tables exist only here: the shared rate-limit state (limit_buckets,
  * limit_leases), which an SQLite deployment keeps in its one process's memory.
  */
+import { sql } from "drizzle-orm";
 import { pgTable, text, integer, bigint, doublePrecision, primaryKey, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { SUBJECTS, type SubjectKind } from "../../subjects.ts";
 
@@ -77,7 +78,10 @@ export const idempotencyRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.key] }),
     index("idempotency_expires_idx").on(t.expiresAt),
-    index("idempotency_resource_idx").on(t.appId, t.resourceId),
+    // Partial: only the lookups by resource (tombstones) can use it. Whole, it ties with the primary
+    // key on an empty table, and a prepared statement's generic plan for (app_id, key) could pick it,
+    // then scan every record of the App (seen: creations slowed 2-3x as the table grew).
+    index("idempotency_resource_idx").on(t.appId, t.resourceId).where(sql`resource_id IS NOT NULL`),
   ],
 );
 

@@ -195,6 +195,10 @@ export class PostgresStore implements Storage, PostgresKernel {
     return this.idempotency.forgetOf(tx, appId, resourceIds);
   }
 
+  insertSubjectCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, completion: IdempotencyCompletion): Promise<void> {
+    return this.idempotency.insertCompleting(table, row, completion);
+  }
+
   /** The kernel's billing, inside the write the units pay for: see PostgresUsageStore.addBillingUnits. */
   addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void> {
     return this.usage.addBillingUnits(tx, appId, month, units, quota);

@@ -24,10 +24,11 @@ export class PostgresSubjectStore implements SubjectStore {
     this.downstream.push(hook);
   }
 
+  /** With its idempotent answer, one statement (no BEGIN … COMMIT: a creation's hot path). */
   async insert(row: SubjectRow, completion?: IdempotencyCompletion): Promise<void> {
-    await this.store.atomically(async (tx) => {
-      await tx`INSERT INTO ${tx(this.table)} (id, app_id, end_user_id, created_at, record) VALUES (${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${this.store.fragments.compact(row.record)})`;
-    }, completion);
+    const stored = { ...row, record: this.store.fragments.compact(row.record) };
+    if (completion) return this.store.insertSubjectCompleting(this.table, stored, completion);
+    await this.store.sql`INSERT INTO ${this.store.sql(this.table)} (id, app_id, end_user_id, created_at, record) VALUES (${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${stored.record})`;
   }
 
   /** The stored JSON of a Subject of this App, or null (another App's id reads as missing). */
