@@ -9,5 +9,6 @@ test.each([
   [{ branch: "酉", moving: false, void: false, monthBreak: true }, "2026-03-10", "未", "酉", "填实", "2026-03-12"], // 月破 filled
   [{ branch: "子", moving: false, void: false, monthBreak: false }, "2026-12-30", "亥", "午", "逢冲", "2027-01-06"], // across the year end
 ] as const)("%o on %s (a %s day) → %s by %s, first on %s", (line, date, dayBranch, branch, rule, next) => {
-  expect(timingCandidate(line, date, dayBranch)).toMatchObject({ branch, rule, next_day: next });
+  // `today` exactly when the first such day is the cast's own.
+  expect(timingCandidate(line, date, dayBranch)).toEqual({ branch, rule, next_day: next, today: next === date });
 });

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * Mutation testing (StrykerJS): plants one small bug at a time in a folder's code (a flipped
+ * comparison, a dropped statement, another constant) and runs that folder's own tests against each;
+ * a mutant the tests do not notice is a gap in them. On demand, never in `npm test` or CI: a folder
+ * takes from minutes (a file) to hours (src/platform, whose tests are the HTTP suites) on 2 cores.
+ *
+ *   npm run mutate -- liuyao                     # one folder: src/liuyao against its tests
+ *   npm run mutate -- bazi healing               # several, one after another
+ *   npm run mutate -- liuyao --files src/liuyao/ganzhi.ts   # one file (or a glob) of it
+ *   npm run mutate -- liuyao --incremental       # only what changed since the last run's report
+ *
+ * Stryker runs under Node (it needs it); each mutant's test run is `bun test` on the folder's test
+ * paths below, with the mutant switched on by Stryker's environment variable (the command runner:
+ * a mutant is killed when the command exits non-zero). Reports: reports/mutation/<folder>.html and
+ * .json; the incremental state beside them. The score per folder is printed at the end and kept in
+ * the README with the commit it was measured on.
+ */
+import { Stryker } from "@stryker-mutator/core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const bun = join(root, "node_modules", ".bin", "bun");
+
+/** Each folder's code and the tests that are meant to catch a bug in it. */
+export const FOLDERS = {
+  bazi: { mutate: ["src/bazi/**/*.ts"], tests: ["test/unit/bazi", "test/golden/bazi-engine.test.ts"] },
+  liuyao: { mutate: ["src/liuyao/**/*.ts"], tests: ["test/unit/liuyao", "test/golden/liuyao-engine.test.ts"] },
+  healing: { mutate: ["src/healing/**/*.ts"], tests: ["test/unit/healing"] },
+  responses: { mutate: ["src/responses/**/*.ts"], tests: ["test/unit/responses", "test/golden/responses-facts.test.ts"] },
+  platform: { mutate: ["src/platform/**/*.ts"], tests: ["test/http", "test/unit/cli"] },
+};
+
+function parse(argv) {
+  const folders = [];
+  let files = null;
+  let incremental = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--incremental") incremental = true;
+    else if (arg === "--files") files = argv[++i];
+    else if (arg in FOLDERS) folders.push(arg);
+    else throw new Error(`unknown argument "${arg}": give folders among ${Object.keys(FOLDERS).join(", ")}, --files GLOB, --incremental`);
+  }
+  if (folders.length === 0) throw new Error(`give one or more folders: ${Object.keys(FOLDERS).join(", ")}`);
+  if (files && folders.length > 1) throw new Error("--files goes with one folder");
+  return { folders, files, incremental };
+}
+
+async function mutate(folder, { files, incremental }) {
+  const { mutate, tests } = FOLDERS[folder];
+  const reports = join(root, "reports", "mutation");
+  mkdirSync(reports, { recursive: true });
+  const stryker = new Stryker({
+    testRunner: "command",
+    commandRunner: { command: `${bun} test ${tests.join(" ")}` },
+    // The command runner cannot tell which tests cover a mutant: every mutant runs the folder's tests.
+    coverageAnalysis: "off",
+    mutate: files ? [files] : mutate,
+    concurrency: 2,
+    timeoutMS: 20_000,
+    reporters: ["clear-text", "progress", "html", "json"],
+    htmlReporter: { fileName: join(reports, `${folder}.html`) },
+    jsonReporter: { fileName: join(reports, `${folder}.json`) },
+    incremental,
+    incrementalFile: join(reports, `${folder}.incremental.json`),
+    tempDirName: join(".stryker-tmp", folder),
+    cleanTempDir: true,
+    // Bun runs the TypeScript as it is; no build step, no type check of mutants.
+    disableTypeChecks: "{src,test}/**/*.ts",
+    // Stryker rewrites the tsconfig it is pointed at through TypeScript's API, which TypeScript 7 no
+    // longer has; ours refers to nothing outside the sandbox, so it is pointed at no file.
+    tsconfigFile: "no-tsconfig-to-rewrite.json",
+    logLevel: "info",
+  });
+  const results = await stryker.runMutationTest();
+  const count = (status) => results.filter((r) => r.status === status).length;
+  const killed = count("Killed") + count("Timeout");
+  const survived = count("Survived");
+  const noCoverage = count("NoCoverage");
+  const errors = count("RuntimeError") + count("CompileError");
+  const scored = killed + survived + noCoverage;
+  return { folder, mutants: results.length, killed, survived, noCoverage, errors, score: scored === 0 ? null : killed / scored };
+}
+
+const options = parse(process.argv.slice(2));
+const scores = [];
+for (const folder of options.folders) scores.push(await mutate(folder, options));
+console.log("\n| folder | mutants | killed | survived | errors | score |\n|---|---:|---:|---:|---:|---:|");
+for (const s of scores) console.log(`| src/${s.folder} | ${s.mutants} | ${s.killed} | ${s.survived + s.noCoverage} | ${s.errors} | ${s.score === null ? "–" : `${(s.score * 100).toFixed(1)} %`} |`);
