@@ -44,17 +44,15 @@ describePostgres("the PostgreSQL caller cache", () => {
   test("a cached caller costs no statement", async () => {
     const { key } = await caller();
     expect((await here.keys.findByDigest(key.digest))?.key.id).toBe(key.id);
-    const [before] = await here.sql`SELECT calls FROM pg_stat_database WHERE datname = current_database()`.catch(() => [null]);
     const started = performance.now();
     for (let i = 0; i < 1000; i++) await here.keys.findByDigest(key.digest);
     const perLookup = ((performance.now() - started) * 1000) / 1000;
     // A round trip to PostgreSQL costs ~100 µs here; a thousand cached lookups take well under that each.
     expect(perLookup).toBeLessThan(50);
-    void before;
   });
 
   test("a revocation, a suspension and a capability change through another instance reach this one by notification, well inside the bound", async () => {
-    const { app, key } = await caller();
+    const { key } = await caller();
     await here.keys.findByDigest(key.digest);
     await there.keys.revoke(key.id, T0 + 1);
     const revoked = await seenAfter(key.digest, (found) => found?.key.revokedAt === T0 + 1);
@@ -65,7 +63,6 @@ describePostgres("the PostgreSQL caller cache", () => {
     const suspended = await seenAfter(other.key.digest, (found) => found?.app.status === "suspended" && found.app.capabilities.length === 2);
     console.log(`caller cache: another instance's revocation seen after ${revoked} ms, suspension after ${suspended} ms (bound ${CALLER_CACHE_MS} ms)`);
     expect(Math.max(revoked, suspended)).toBeLessThan(CALLER_CACHE_MS);
-    void app;
   });
 
   test("a change that notifies nobody is seen once the entry's time is up, not before", async () => {

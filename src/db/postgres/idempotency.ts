@@ -9,7 +9,7 @@ import { num, type Row } from "./apps.ts";
 import type { Tx } from "./kernel.ts";
 import { subjectTableOf } from "./tables.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
-import type { IdempotencyStore } from "../storage.ts";
+import type { IdempotencyStore, SubjectRow } from "../storage.ts";
 import { IdempotencyClaimLost, type ClaimResult, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyRecord } from "../types.ts";
 
 function toIdempotency(r: Row): IdempotencyRecord {
@@ -88,7 +88,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * request's. `table` is one of the Subject tables (tables.ts), never input.
    * @throws IdempotencyClaimLost when the claim is no longer this request's: nothing is written
    */
-  async insertCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, c: IdempotencyCompletion): Promise<void> {
+  async insertCompleting(table: string, row: SubjectRow, c: IdempotencyCompletion): Promise<void> {
     const byReference = c.resourceId !== undefined;
     const result = await this.sql`
       WITH claim AS (

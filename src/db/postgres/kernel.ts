@@ -7,6 +7,7 @@
 import type { SQL } from "bun";
 import type { RecordFragments } from "../record-fragments.ts";
 import type { IdempotencyCompletion } from "../types.ts";
+import type { SubjectRow } from "../storage.ts";
 
 /** A client to run statements on: the pool, or a transaction's own connection. */
 export type Tx = SQL;
@@ -21,7 +22,7 @@ export interface PostgresKernel {
   /** Turns the stored answers of these resources into tombstones; inside the deleting transaction. */
   forgetIdempotencyOf(tx: Tx, appId: string, resourceIds: string[]): Promise<void>;
   /** A Subject's row and its idempotent answer in one statement; throws IdempotencyClaimLost (nothing written) when the claim is gone. */
-  insertSubjectCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, completion: IdempotencyCompletion): Promise<void>;
+  insertSubjectCompleting(table: string, row: SubjectRow, completion: IdempotencyCompletion): Promise<void>;
   /** Adds billing units inside a write; throws MonthlyQuotaExhausted past `quota`. */
   addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void>;
 }

@@ -19,7 +19,7 @@
  * maps its row to the record with numbers, keeping the SQLite records' key order.
  */
 import type { SQL } from "bun";
-import type { ErasureCounts, Storage, StorageObserver, SubjectKind } from "../storage.ts";
+import type { ErasureCounts, Storage, StorageObserver, SubjectKind, SubjectRow } from "../storage.ts";
 import { eraseEndUserIn } from "./erasure.ts";
 import type { IdempotencyCompletion } from "../types.ts";
 import { recordFragment, RecordFragments, type RecordFragment } from "../record-fragments.ts";
@@ -195,7 +195,7 @@ export class PostgresStore implements Storage, PostgresKernel {
     return this.idempotency.forgetOf(tx, appId, resourceIds);
   }
 
-  insertSubjectCompleting(table: string, row: { id: string; appId: string; endUserId: string | null; createdAt: number; record: string }, completion: IdempotencyCompletion): Promise<void> {
+  insertSubjectCompleting(table: string, row: SubjectRow, completion: IdempotencyCompletion): Promise<void> {
     return this.idempotency.insertCompleting(table, row, completion);
   }
 
