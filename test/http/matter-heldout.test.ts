@@ -6,8 +6,9 @@
  *
  * Goal (issue): precision ≥ 0.95, recall ≥ 0.80. With the learned matter model (src/matter/learned.ts)
  * beside the rules, A reaches 0.953 / 0.891 through the API (the goal) and C 0.944 / 0.833 (recall
- * met, precision not); with the rules alone they were 0.957 / 0.804 and 0.905 / 0.704. The test holds
- * the figures reached (FLOOR) so nothing slips back, and prints them for docs/internals.md.
+ * met, precision not); with the rules alone they were 0.957 / 0.804 and 0.905 / 0.704. L, a twelfth
+ * author's realistic mix written after all the tuning, read once with that model: 0.987 / 0.881. The
+ * test holds the figures reached (FLOOR) so nothing slips back, and prints them for docs/internals.md.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { formatMatterFigures, loadMatterSet, matterFigures, type MatterSetName } from "../helpers/matter-sets.ts";
@@ -19,6 +20,7 @@ const GOAL = { precision: 0.95, recall: 0.8 };
 const FLOOR: Partial<Record<MatterSetName, { precision: number; recall: number }>> = {
   "set-a-heldout": { precision: 0.95, recall: 0.88 },
   "set-c-heldout": { precision: 0.94, recall: 0.83 },
+  "set-l-heldout": { precision: 0.98, recall: 0.88 },
 };
 
 let s: TestServer;
