@@ -92,4 +92,26 @@ describePostgres("PostgreSQL migrations", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  test("every stored answer is compressed with lz4 (0009): the columns, and a value written now", async () => {
+    const pg = new SQL(db.url, { max: 1 });
+    try {
+      const columns = (await pg`
+        SELECT c.relname AS table_name, a.attname AS column_name, a.attcompression AS compression
+        FROM pg_attribute AS a JOIN pg_class AS c ON c.oid = a.attrelid JOIN pg_namespace AS n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped
+          AND a.attname IN ('record', 'body', 'summary', 'json')`) as { table_name: string; column_name: string; compression: string }[];
+      // Every table that keeps an answer, each column lz4 ('l'), none left to the default ('').
+      expect(new Set(columns.map((c) => c.table_name))).toEqual(
+        new Set(["charts", "casts", "plans", "sessions", "session_events", "checkouts", "responses", "feedback", "idempotency_records", "record_fragments"]),
+      );
+      expect(columns.filter((c) => c.compression !== "l")).toEqual([]);
+      const large = JSON.stringify({ pillars: Array.from({ length: 200 }, (_, i) => ({ index: i, stem: "甲", branch: "子" })) });
+      await pg`INSERT INTO record_fragments (id, json) VALUES ('lz4-check', ${large})`;
+      const [row] = await pg`SELECT pg_column_compression(json) AS method, json = ${large} AS same FROM record_fragments WHERE id = 'lz4-check'`;
+      expect(row).toEqual({ method: "lz4", same: true });
+      await pg`DELETE FROM record_fragments WHERE id = 'lz4-check'`;
+    } finally {
+      await pg.close();
+    }
+  });
 });
