@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { castCalendar, offsetOf, toOffsetIso } from "../../../src/liuyao/calendar.ts";
+import { InputRefused } from "../../../src/input-refused.ts";
+import { NEAR_JIE_MS, castCalendar, offsetOf, toOffsetIso } from "../../../src/liuyao/calendar.ts";
 
 // 立春 2024 fell at 2024-02-04 16:27:07 UTC+08:00 (Purple Mountain Observatory tables).
 const LICHUN_2024 = Date.parse("2024-02-04T16:27:07+08:00");
@@ -67,5 +68,50 @@ describe("cast_at read in its own offset", () => {
     expect(local.cast_at).toBe("2026-06-20T22:30:00-04:00");
     expect(local.conventions.timezone).toBe("UTC-04:00");
     expect(local.prev_jie.at.endsWith("-04:00")).toBe(true);
+  });
+});
+
+describe("edges of the calendar", () => {
+  test("UTC is written +00:00, not -00:00 (RFC 3339's 'offset unknown')", () => {
+    expect(toOffsetIso(Date.parse("2024-02-04T08:27:07Z"), 0)).toBe("2024-02-04T08:27:07+00:00");
+    expect(castCalendar(new Date("2024-06-01T12:00:00Z"), 0).conventions.timezone).toBe("UTC+00:00");
+  });
+
+  test("offsetOf also reads an offset without the colon, and ignores surrounding blanks", () => {
+    expect(offsetOf("2026-06-20T22:30:00+0545")).toBe(345);
+    expect(offsetOf("2026-06-20T22:30:00-0400")).toBe(-240);
+    expect(offsetOf("  2026-06-20T22:30:00-04:00\n")).toBe(-240);
+    expect(offsetOf("2026-06-20T22:30:00Z ")).toBe(0);
+  });
+
+  test("the first second of 1900 and the last of 2100 (UTC+08:00) are in range", () => {
+    // 1899 is a 己 year: 甲己之年丙作首, so its 子 month is 丙子; 2100 is 庚申: 乙庚之岁戊为头, 子 month 戊子.
+    expect(castCalendar(new Date("1900-01-01T00:00:00+08:00")).month_pillar).toBe("丙子");
+    expect(castCalendar(new Date("2100-12-31T23:59:59+08:00")).month_pillar).toBe("戊子");
+  });
+
+  test("a cast after 2100 is refused on cast_at, saying which years are served", () => {
+    const refusal = (() => {
+      try {
+        castCalendar(new Date("2101-01-01T00:00:00+08:00"));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(InputRefused);
+    expect((refusal as InputRefused).details).toEqual([{ path: "cast_at", message: expect.stringContaining("1900–2100") }]);
+  });
+
+  test("near_jie_boundary is strictly under an hour from the 节", () => {
+    expect(castCalendar(new Date(LICHUN_2024 + NEAR_JIE_MS - 1000)).convention_sensitive).toEqual(["near_jie_boundary"]);
+    expect(castCalendar(new Date(LICHUN_2024 + NEAR_JIE_MS)).convention_sensitive).toEqual([]);
+    expect(NEAR_JIE_MS).toBe(3600 * 1000);
+  });
+
+  test("the month note names the pillar in force and the 节 it changes at", () => {
+    const before = castCalendar(new Date(LICHUN_2024 - 1000));
+    expect(before.next_jie).toEqual({ name: "立春", at: "2024-02-04T16:27:07+08:00" });
+    expect(before.notes[0]).toContain("乙丑");
+    expect(before.notes[0]).toContain("立春 2024-02-04T16:27:07+08:00");
   });
 });

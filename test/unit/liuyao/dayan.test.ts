@@ -81,6 +81,14 @@ describe("drawDayanLines", () => {
     expect(() => drawDayanLines(replay([0.5]))).toThrow();
   });
 
+  test("a fraction too small to change r + 1 is still refused (1e-17 + 1 rounds to the remainder 1)", () => {
+    expect(() => drawDayanLines(replay([1e-17]))).toThrow();
+  });
+
+  test("names its model: yarrow_remainders", () => {
+    expect(drawDayanLines(replay([0])).provenance.model).toBe("yarrow_remainders");
+  });
+
   test("chi-square: 6,000 lines from crypto.getRandomValues fit 1/16, 5/16, 7/16, 3/16 (df 3, reject > 21.108)", () => {
     const random = randomIntFromBytes((b) => crypto.getRandomValues(b));
     const observed: Record<number, number> = { 6: 0, 7: 0, 8: 0, 9: 0 };
@@ -116,5 +124,21 @@ describe("randomIntFromBytes", () => {
   test("refuses a bad n", () => {
     expect(() => randomIntFromBytes(words(1))(0)).toThrow();
     expect(() => randomIntFromBytes(words(1))(2.5)).toThrow();
+  });
+
+  test("n runs from 1 (always 0) to 2^32 (the word itself)", () => {
+    expect(randomIntFromBytes(words(0xdeadbeef))(1)).toBe(0);
+    expect(randomIntFromBytes(words(0xdeadbeef))(2 ** 32)).toBe(0xdeadbeef);
+  });
+
+  test("refuses n above 2^32 before drawing a byte (no word could be accepted)", () => {
+    let fills = 0;
+    const counting = (b: Uint8Array) => {
+      // Bounds the loop should the check be missing: every word would be rejected forever.
+      if (++fills > 10) throw new Error("kept drawing");
+      b.fill(0);
+    };
+    expect(() => randomIntFromBytes(counting)(2 ** 32 + 1)).toThrow(RangeError);
+    expect(fills).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { InputRefused } from "../../../src/input-refused.ts";
-import { castReading, drawDayanLines, type CastInput, type RandomInt } from "../../../src/liuyao/index.ts";
+import { castReading, drawDayanLines, yarrowChange, type CastInput, type DayanLineDraw, type RandomInt } from "../../../src/liuyao/index.ts";
 
 // 2000-01-01 is a 戊午 day in a 丙子 month (after 大雪 1999-12-07, before 小寒 2000-01-06):
 // spirits from 戊 start at 勾陈; 戊午 lies in the 甲寅 decade, void 子丑; 月破 午, 日冲 子.
@@ -75,6 +75,27 @@ test("the changed hexagram's relatives use the original palace; relative_own_pal
   expect([line1.branch, line1.relative, line1.relative_own_palace]).toEqual(["未", "父母", "兄弟"]);
 });
 
+describe("离为火 on 戊午 day of 丙子 month: a moving line's 化入墓 comes from its own changed line only", () => {
+  // 离为火: 己卯 己丑 己亥 / 己酉 己未 己巳. Water (亥) has its tomb in 辰 (水土同墓); neither the 子 month nor the 午 day is 辰.
+  test("an old yin (6) moves: line 2 turns the inner 离 into 乾 (火天大有), whose line 3 is 辰, but the still 亥 line does not enter it", () => {
+    const r = manual([7, 6, 7, 7, 8, 7]);
+    expect(r.primary.name).toBe("离为火");
+    expect(r.primary.lines[1]).toMatchObject({ value: 6, moving: true });
+    expect(r.moving_lines).toEqual([2]);
+    expect(r.changed!.name).toBe("火天大有");
+    expect(r.changed!.lines[2].branch).toBe("辰");
+    expect(r.primary.lines[2]).toMatchObject({ branch: "亥", moving: false });
+    expect(r.primary.lines[2].strength.tomb).toBeNull();
+  });
+
+  test("line 3 moving turns 离 into 震 (火雷噬嗑): 亥 changes into 辰, its tomb (化入墓)", () => {
+    const r = manual([7, 8, 9, 7, 8, 7]);
+    expect(r.changed!.name).toBe("火雷噬嗑");
+    expect(r.primary.lines[2]).toMatchObject({ branch: "亥", moving: true });
+    expect(r.primary.lines[2].strength.tomb).toBe("changed");
+  });
+});
+
 describe("purity and determinism", () => {
   test("same input, same reading; the caller's array is neither kept nor changed", () => {
     const lines = [6, 7, 8, 9, 7, 8];
@@ -124,5 +145,71 @@ describe("validation", () => {
     fails(() => castReading({ lines: other, castAt: Y2K_NOON, question: "q", method: "dayan", provenance }), "provenance");
     fails(() => manual(lines, Y2K_NOON, { provenance }), "provenance");
     fails(() => manual(lines, Y2K_NOON, { method: "coins" as never }), "method");
+  });
+
+  describe("a dayan draw is checked line by line", () => {
+    // random(4) always 1 → remainders 2, 2, 2 on every line: 49 − 5 − 4 − 4 = 36 stalks → six old yang 9s.
+    const { lines, provenance } = drawDayanLines(() => 1);
+    const dayan = (draw: unknown, ls: number[] = lines) =>
+      castReading({ lines: ls, castAt: Y2K_NOON, question: "q", method: "dayan", provenance: draw as never });
+    const withLine1 = (line: Partial<DayanLineDraw>) => ({ ...provenance, lines: [{ ...provenance.lines[0]!, ...line }, ...provenance.lines.slice(1)] });
+
+    test("the draw itself is accepted", () => {
+      expect(lines).toEqual([9, 9, 9, 9, 9, 9]);
+      expect(dayan(provenance).dayan).toEqual(provenance);
+    });
+
+    test("a provenance of another method is refused", () => {
+      fails(() => dayan({ ...provenance, method: "coins" }), "provenance");
+    });
+
+    test("a draw of five lines is refused, though they match the first five", () => {
+      fails(() => dayan({ ...provenance, lines: provenance.lines.slice(0, 5) }), "provenance");
+    });
+
+    test("a draw matching five of the six lines is refused", () => {
+      fails(() => dayan(provenance, [9, 9, 9, 9, 9, 7]), "provenance");
+    });
+
+    test("a line of two changes is refused, even one re-deriving 9 (49 − 5 − 8 = 36)", () => {
+      const two = [yarrowChange(49, 2), yarrowChange(44, 3)];
+      expect(49 - two[0]!.removed - two[1]!.removed).toBe(36);
+      fails(() => dayan(withLine1({ changes: two as never })), "provenance");
+    });
+
+    test("lines out of their positions are refused", () => {
+      fails(() => dayan({ ...provenance, lines: provenance.lines.map((d, i) => ({ ...d, position: 6 - i })) }), "provenance");
+    });
+
+    test("a line recorded as 7 whose remainders make 9 is refused, even when the lines say 7", () => {
+      fails(() => dayan(withLine1({ value: 7 }), [7, 9, 9, 9, 9, 9]), "provenance");
+    });
+
+    test("a remainder outside 1..4 is refused", () => {
+      const [first, ...rest] = provenance.lines[0]!.changes;
+      fails(() => dayan(withLine1({ changes: [{ ...first!, left_remainder: 0 }, ...rest] as never })), "provenance");
+    });
+  });
+
+  test("the question must be a string", () => {
+    fails(() => manual([7, 7, 7, 7, 7, 7], Y2K_NOON, { question: 42 as never }), "question");
+  });
+
+  test("each refusal says what is expected", () => {
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as InputRefused).details;
+      }
+      throw new Error("expected a validation error");
+    };
+    const { lines, provenance } = drawDayanLines(() => 1);
+    expect(refusal(() => manual([7, 7, 7]))).toEqual([{ path: "lines", message: expect.stringContaining("exactly 6 values of 6/7/8/9") }]);
+    expect(refusal(() => manual([7, 7, 5, 7, 7, 7]))).toEqual([{ path: "lines[2]", message: expect.stringContaining("6, 7, 8 or 9") }]);
+    expect(refusal(() => manual(lines, Y2K_NOON, { provenance }))).toEqual([{ path: "provenance", message: expect.stringContaining("only a dayan cast") }]);
+    expect(refusal(() => manual(lines, Y2K_NOON, { method: "coins" as never }))).toEqual([{ path: "method", message: expect.stringContaining("manual_lines or dayan") }]);
+    expect(refusal(() => manual(lines, Y2K_NOON, { method: "dayan" }))).toEqual([{ path: "provenance", message: expect.stringContaining("needs the draw") }]);
+    expect(refusal(() => manual(lines, Y2K_NOON, { question: null as never }))).toEqual([{ path: "question", message: "must be a string" }]);
   });
 });

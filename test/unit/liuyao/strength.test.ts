@@ -40,6 +40,15 @@ describe("a line against the month and the day", () => {
     expect(lineStrength({ ...still("巳"), moving: true }, "午", "亥")).toMatchObject({ day_break: false, hidden_moving: false });
   });
 
+  test("相 is strong too: a still 巳 line clashed by a 亥 day in a 寅 month (wood generates fire) is 暗动, not 日破", () => {
+    expect(lineStrength(still("巳"), "寅", "亥")).toMatchObject({ month: "相", day_break: false, hidden_moving: true });
+  });
+
+  test("日破 needs both the day's clash and stillness: a weak 巳 line in a 子 month is not broken on a 寅 day, nor when it moves", () => {
+    expect(lineStrength(still("巳"), "子", "寅")).toMatchObject({ month: "死", day_break: false });
+    expect(lineStrength({ ...still("巳"), moving: true }, "子", "亥")).toMatchObject({ month: "死", day_break: false, hidden_moving: false });
+  });
+
   test("void in effect: a still void 戌 line is void; clashed by a 辰 day it is real (冲空则实); moving it is not void (动不为空)", () => {
     expect(lineStrength(still("戌", true), "寅", "子").effective_void).toBe(true);
     expect(lineStrength(still("戌", true), "寅", "辰").effective_void).toBe(false);
@@ -52,5 +61,10 @@ describe("a line against the month and the day", () => {
     expect(lineStrength(still("子"), "辰", "午").tomb).toBe("month");
     expect(lineStrength({ branch: "酉", moving: true, void: false, changedBranch: "丑" }, "午", "寅").tomb).toBe("changed");
     expect(lineStrength(still("酉"), "午", "寅").tomb).toBeNull();
+  });
+
+  test("入墓: fire into 戌, earth into 辰 (水土同墓)", () => {
+    expect(lineStrength(still("午"), "子", "戌").tomb).toBe("day");
+    expect(lineStrength(still("丑"), "辰", "子").tomb).toBe("month");
   });
 });

@@ -57,6 +57,12 @@ describe("trigrams", () => {
     }
     expect([TRIGRAMS.乾.innerStem, TRIGRAMS.乾.outerStem, TRIGRAMS.坤.innerStem, TRIGRAMS.坤.outerStem]).toEqual(["甲", "壬", "乙", "癸"]);
   });
+
+  test("bits that are not a trigram are refused, not answered with nothing", () => {
+    expect(trigramByBits("101").name).toBe("离");
+    expect(() => trigramByBits("1010")).toThrow();
+    expect(() => trigramByBits("12")).toThrow();
+  });
 });
 
 describe("King Wen sequence", () => {
@@ -163,5 +169,11 @@ describe("derived hexagram attributes", () => {
       expect(h.hu.bits).toBe(huBits(h.bits));
     }
     expect(byName("水火既济").hu.name).toBe("火水未济");
+  });
+
+  test("bits that are not a hexagram are refused, not answered with nothing", () => {
+    expect(hexagramByBits("100001").name).toBe("山雷颐"); // 震 below, 艮 above
+    expect(() => hexagramByBits("11111")).toThrow();
+    expect(() => hexagramByBits("1111111")).toThrow();
   });
 });

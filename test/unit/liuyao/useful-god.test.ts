@@ -71,3 +71,71 @@ describe("chosen from the matter and whose it is (天风姤)", () => {
     expect(r.useful_god_reason?.message.length).toBeGreaterThan(20);
   });
 });
+
+describe("chosen from the question's frame (matters, owner, ties named)", () => {
+  type Frame = Parameters<typeof usefulGod>[1];
+  const frame = (matters: Frame["matters"], named: Frame["named"] = [], owner: Frame["owner"] = null): Frame => ({ matters, owner, named });
+  const gou = castOf("").primary;
+  /** 天山遁 (乾宫二世, world on line 2): 丙辰父母 丙午官鬼 丙申兄弟 / 壬午官鬼 壬申兄弟 壬戌父母; lacks 子孙 (甲子 under line 1) and 妻财 (甲寅 under line 2). */
+  const dun = castOf("", [8, 8, 7, 7, 7, 7]).primary;
+  const pick = (f: Frame, cast = gou) => {
+    const g = usefulGod(cast, f).useful_god;
+    return g && { relative: g.relative, basis: g.basis, matter: g.matter, lines: g.lines };
+  };
+  const code = (f: Frame) => usefulGod(gou, f).reason?.code;
+
+  test("a home is read from 父母; a journey from the world line", () => {
+    expect(pick(frame(["home"]))).toEqual({ relative: "父母", basis: "matter", matter: "home", lines: [1, 6] });
+    expect(pick(frame(["travel"]))).toEqual({ relative: "父母", basis: "self", matter: "travel", lines: [1] });
+  });
+
+  test("the world line is the hexagram's own: 遁's world is line 2, 丙午 官鬼", () => {
+    expect(pick(frame(["health"]), dun)).toEqual({ relative: "官鬼", basis: "self", matter: "health", lines: [2] });
+  });
+
+  test("the hidden spirit is the useful god's own: 遁's 妻财 is 甲寅 under line 2, not the 子孙 under line 1", () => {
+    expect(usefulGod(dun, frame(["money"])).useful_god!.hidden).toMatchObject({ position: 2, relative: "妻财", branch: "寅", fei_branch: "午" });
+  });
+
+  test("career and study together read as career only when they are the only two matters", () => {
+    expect(code(frame(["study", "money"]))).toBe("SEVERAL_MATTERS");
+    expect(code(frame(["career", "study", "money"]))).toBe("SEVERAL_MATTERS");
+  });
+
+  test("several matters: the reason lists them", () => {
+    expect(usefulGod(gou, frame(["career", "money"])).reason?.message).toContain("(career, money)");
+  });
+
+  test("the matter is reported only when there is exactly one", () => {
+    expect(pick(frame(["money"]))).toMatchObject({ relative: "妻财", matter: "money" });
+    // 官司 and 升职 are both 官鬼: one useful god, but no single matter.
+    expect(pick(frame(["career", "lawsuit"]))).toEqual({ relative: "官鬼", basis: "matter", matter: null, lines: [4] });
+  });
+
+  test("another person's matter: their tie, with the matter only when there is one", () => {
+    expect(pick(frame(["health"], [], "parent"))).toEqual({ relative: "父母", basis: "person", matter: "health", lines: [1, 6] });
+    expect(pick(frame(["money", "health"], [], "parent"))?.matter).toBeNull();
+    expect(pick(frame([], [], "child"))).toEqual({ relative: "子孙", basis: "person", matter: null, lines: [2] });
+  });
+
+  test("a relationship is read from the one partner named, whoever else is named", () => {
+    expect(pick(frame(["relationship"], ["wife"]))).toEqual({ relative: "妻财", basis: "person", matter: "relationship", lines: [] });
+    expect(pick(frame(["relationship"], ["parent", "wife"]))).toMatchObject({ relative: "妻财", basis: "person" });
+    expect(code(frame(["relationship"], ["husband", "wife"]))).toBe("PARTNER_UNKNOWN");
+  });
+
+  test("a family matter is read from the one member named; two members leave it open", () => {
+    expect(pick(frame(["family"], ["parent"]))).toEqual({ relative: "父母", basis: "person", matter: "family", lines: [1, 6] });
+    expect(code(frame(["family"], ["parent", "child"]))).toBe("FAMILY_MEMBER_UNKNOWN");
+  });
+
+  test("a tie named beside the asker's own career does not replace 官鬼", () => {
+    expect(pick(frame(["career"], ["wife"]))).toEqual({ relative: "官鬼", basis: "matter", matter: "career", lines: [4] });
+    expect(pick(frame(["career"], ["parent"]))).toEqual({ relative: "官鬼", basis: "matter", matter: "career", lines: [4] });
+  });
+
+  test("when one of the matters is read from a named tie, the basis is the person", () => {
+    // A relationship with the husband named and a career: both 官鬼, chosen for the husband.
+    expect(pick(frame(["relationship", "career"], ["husband"]))).toEqual({ relative: "官鬼", basis: "person", matter: null, lines: [4] });
+  });
+});
