@@ -59,7 +59,7 @@ export const LiuyaoHiddenSpirit = Type.Object(
     relative: Relative("The 六亲 missing from the hexagram."),
     stem: Stem("Its 纳甲 stem in the palace's pure hexagram."),
     branch: Branch("Its branch in the palace's pure hexagram."),
-    element: Element(),
+    element: Element("Its element (五行), from its branch."),
     element_en: ElementEn("element"),
     fei_branch: Branch("Branch of the 飞神, the visible line it lies under."),
     fei_relative: Relative("六亲 of the 飞神."),
@@ -178,9 +178,9 @@ export const LiuyaoLineTransform = Type.Object(
     position: Position("Position of the moving line, 1 = bottom."),
     from: Branch("Branch of the moving line."),
     to: Branch("Branch of the line it changes into."),
-    from_element: Element(),
+    from_element: Element("Element of the moving line's branch."),
     from_element_en: ElementEn("from_element"),
-    to_element: Element(),
+    to_element: Element("Element of the branch it changes into."),
     to_element_en: ElementEn("to_element"),
     tags: Type.Array(StringEnum(TRANSFORM_TAGS), {
       minItems: 1,
@@ -213,11 +213,11 @@ export const LiuyaoCalendar = Type.Object(
   {
     cast_at: Type.String({ format: "date-time", description: "The cast instant, written in its own offset." }),
     month_pillar: Pillar("月建: the month pillar, changing at the exact 节 instant."),
-    month_stem: Stem(),
-    month_branch: Branch(),
+    month_stem: Stem("The month pillar's stem."),
+    month_branch: Branch("月建's branch: lines are judged 旺相休囚死 against its element."),
     day_pillar: Pillar("日辰: the day pillar, changing at 00:00 on cast_at's wall clock."),
-    day_stem: Stem(),
-    day_branch: Branch(),
+    day_stem: Stem("日辰's stem: it sets the six spirits."),
+    day_branch: Branch("日辰's branch: lines are judged against it (生, 克, 冲, 合)."),
     xun: Type.String({ pattern: `^甲[${BRANCHES.join("")}]$`, description: "旬: the 甲 pillar opening the day pillar's decade." }),
     void: Type.Array(Branch(), { minItems: 2, maxItems: 2, description: "旬空: the two branches the decade leaves out; lines with them are void." }),
     month_break: Branch("The branch clashing the month branch: lines with it are 月破."),
@@ -256,13 +256,13 @@ const DayanChange = Type.Object(
 /** The provenance of a dayan cast (src/liuyao/dayan.ts). */
 export const DayanDraw = Type.Object(
   {
-    method: Type.Literal("dayan"),
+    method: Type.Literal("dayan", { description: "Always dayan: only a dayan cast carries its draw." }),
     model: Type.Literal("yarrow_remainders", { description: "Each change's left-heap remainder is uniform on 1–4, as in the hand method." }),
     lines: Type.Array(
       Type.Object(
         {
-          position: Position(),
-          changes: Type.Array(DayanChange, { minItems: 3, maxItems: 3 }),
+          position: Position("Position of the line drawn, 1 = bottom."),
+          changes: Type.Array(DayanChange, { minItems: 3, maxItems: 3, description: "The three changes (三变) that made the line, in order." }),
           remaining: Type.Integer({ minimum: 24, maximum: 36, description: "Stalks left after three changes: 36, 32, 28 or 24 = 4 × value." }),
           value: LineValueSchema,
         },

@@ -33,7 +33,7 @@ export type CastPayload = Static<typeof CastPayload>;
 
 const RelativeLines = (description: string) =>
   Type.Object(
-    { relative: StringEnum(RELATIVES), lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Positions (1 = bottom) of the primary lines carrying it." }) },
+    { relative: StringEnum(RELATIVES, { description: "The 六亲." }), lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Positions (1 = bottom) of the primary lines carrying it." }) },
     { additionalProperties: false, description },
   );
 
@@ -43,7 +43,7 @@ export const UsefulGodSchema = Type.Object(
     relative: StringEnum(RELATIVES, { description: "The 六亲 the matter is read from." }),
     lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Primary lines carrying it (the world line alone when basis is self); empty when only a hidden spirit does." }),
     basis: StringEnum(["person", "matter", "self"] as const, { description: "person: another person's matter, by their tie; matter: the asker's own matter; self: the asker's own health or journey, read from the world line." }),
-    matter: Type.Union([StringEnum(MATTERS), Type.Null()]),
+    matter: Type.Union([StringEnum(MATTERS), Type.Null()], { description: "The matter the question was read as (career, wealth, marriage…); null unless the question names exactly one (a person alone, or career and study read together, give null)." }),
     owner: Type.Union([StringEnum(TIES), Type.Null()], { description: "Whose matter it is when not the asker's." }),
     hidden: Type.Union([LiuyaoHiddenSpirit, Type.Null()], { description: "The hidden spirit (伏神) carrying it when no line does." }),
     yuan_shen: RelativeLines("原神: the relative generating the useful god."),
@@ -59,15 +59,15 @@ export const UsefulGodSchema = Type.Object(
 /** The stored cast as documented (the engine's reading plus the record fields). */
 export const CastRecord = Type.Object(
   {
-    id: Type.String({ pattern: "^lyc_" }),
-    object: Type.Literal("liuyao.cast"),
-    created_at: Type.String({ format: "date-time" }),
-    question: Type.String(),
-    method: StringEnum(["dayan", "manual_lines"] as const),
+    id: Type.String({ pattern: "^lyc_", description: "The cast's id (lyc_…)." }),
+    object: Type.Literal("liuyao.cast", { description: "Always liuyao.cast." }),
+    created_at: Type.String({ format: "date-time", description: "When the cast was created (UTC)." }),
+    question: Type.String({ description: "The question as sent, verbatim: the one matter this cast answers." }),
+    method: StringEnum(["dayan", "manual_lines"] as const, { description: "dayan: the service drew the lines (see dayan); manual_lines: the caller sent them." }),
     lines: Type.Array(StringEnumInt(), { minItems: 6, maxItems: 6, description: "The six line values 6/7/8/9, bottom line first." }),
     cast_at: Type.String({ format: "date-time", description: "The cast instant, written in its own offset (default UTC+08:00)." }),
-    end_user_id: Type.Union([Type.String(), Type.Null()]),
-    metadata: Type.Union([Metadata, Type.Null()]),
+    end_user_id: Type.Union([Type.String(), Type.Null()], { description: "The end_user_id sent with the cast, or null." }),
+    metadata: Type.Union([Metadata, Type.Null()], { description: "The metadata sent with the cast, or null." }),
     calendar: LiuyaoCalendar,
     primary: LiuyaoPrimaryHexagram,
     changed: Type.Union([LiuyaoChangedHexagram, Type.Null()], { description: "The changed (变) hexagram; null when no line moves." }),
@@ -77,9 +77,18 @@ export const CastRecord = Type.Object(
     zong: HexagramRef,
     useful_god: Type.Optional(Type.Union([UsefulGodSchema, Type.Null()], { description: "The useful god (用神) of the question; null when it cannot be chosen (see useful_god_reason). Absent on casts stored before it was added." })),
     useful_god_reason: Type.Optional(
-      Type.Union([Type.Object({ code: StringEnum(NO_USEFUL_GOD_CODES), message: Type.String() }, { additionalProperties: false }), Type.Null()], {
-        description: "Why there is no useful god: NO_MATTER, SEVERAL_MATTERS, PARTNER_UNKNOWN or FAMILY_MEMBER_UNKNOWN; null when there is one. Absent on casts stored before it was added.",
-      }),
+      Type.Union(
+        [
+          Type.Object(
+            { code: StringEnum(NO_USEFUL_GOD_CODES, { description: "Why, as a code." }), message: Type.String({ description: "Why, in English, naming what the question lacked." }) },
+            { additionalProperties: false },
+          ),
+          Type.Null(),
+        ],
+        {
+          description: "Why there is no useful god: NO_MATTER, SEVERAL_MATTERS, PARTNER_UNKNOWN or FAMILY_MEMBER_UNKNOWN; null when there is one. Absent on casts stored before it was added.",
+        },
+      ),
     ),
     dayan: Type.Optional(DayanDraw),
   },

@@ -1,0 +1,88 @@
+/**
+ * What every capability's documented schemas promise, as one suite its unit tests run (each with
+ * its own schemas and samples of its engine's real output):
+ *   - every property says what it is (a description, its own or that of the named schema it uses):
+ *     the OpenAPI document and /docs are generated from these, nothing else documents a field;
+ *   - every object is closed (`additionalProperties: false`): the spec allows no extra properties in
+ *     a request, and an answer documented closed lets a typed client reject drift;
+ *   - every example validates against the schema that carries it (they are shown as real);
+ *   - each sample of real output validates, and stops validating with a property added or a required one
+ *     taken away (so the schema describes what the engine returns, not merely something looser).
+ */
+import { describe, expect, test } from "bun:test";
+import { Kind, type TSchema } from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
+// The service's formats (date-time as RFC 3339), registered where requests are validated.
+import "../../src/platform/validation.ts";
+
+export interface SchemaSample {
+  /** What the sample is, in the test's name. */
+  name: string;
+  schema: TSchema;
+  /** A value the capability really produced or accepts. */
+  value: unknown;
+}
+
+interface Visit {
+  path: string;
+  schema: TSchema;
+}
+
+/** Every schema reachable from the roots, once each, with the first path it was reached by. */
+export function visitSchemas(roots: Record<string, TSchema>): Visit[] {
+  const seen = new Set<TSchema>();
+  const out: Visit[] = [];
+  const walk = (schema: TSchema, path: string) => {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) return;
+    seen.add(schema);
+    out.push({ path, schema });
+    for (const [key, property] of Object.entries<TSchema>(schema.properties ?? {})) walk(property, `${path}.${key}`);
+    for (const key of ["anyOf", "allOf", "oneOf"] as const) (schema[key] ?? []).forEach((s: TSchema, i: number) => walk(s, `${path}<${i}>`));
+    if (schema.items && typeof schema.items === "object") walk(schema.items, `${path}[]`);
+    if (schema.patternProperties) for (const s of Object.values<TSchema>(schema.patternProperties)) walk(s, `${path}{}`);
+  };
+  for (const [name, schema] of Object.entries(roots)) walk(schema, name);
+  return out;
+}
+
+/** A property's description: its own, else that of the named schema it is (or is a nullable of). */
+function descriptionOf(property: TSchema): string | undefined {
+  if (property.description) return property.description;
+  const named = [property, ...(property.anyOf ?? [])].find((s: TSchema) => s.$id && s.description);
+  return named?.description;
+}
+
+export function describeSchemaContract(capability: string, roots: Record<string, TSchema>, samples: readonly SchemaSample[]): void {
+  const visits = visitSchemas(roots);
+  const objects = visits.filter((v) => v.schema[Kind] === "Object");
+
+  describe(`${capability}: the documented schemas`, () => {
+    test("every property is described", () => {
+      const undescribed = objects.flatMap(({ path, schema }) =>
+        Object.entries<TSchema>(schema.properties).filter(([, p]) => !descriptionOf(p)?.trim()).map(([key]) => `${path}.${key}`),
+      );
+      expect(undescribed).toEqual([]);
+    });
+
+    test("every object is closed", () => {
+      expect(objects.filter((v) => v.schema.additionalProperties !== false).map((v) => v.path)).toEqual([]);
+    });
+
+    test("every example is valid against the schema that carries it", () => {
+      const invalid = visits.flatMap(({ path, schema }) =>
+        (schema.examples ?? []).flatMap((example: unknown, i: number) => (Value.Check(schema, example) ? [] : [`${path} example ${i}: ${[...Value.Errors(schema, example)].map((e) => `${e.path} ${e.message}`).join("; ")}`])),
+      );
+      expect(invalid).toEqual([]);
+    });
+
+    test.each(samples.map((s) => [s.name, s] as const))("%s: valid, and not with a property added or a required one removed", (_, sample) => {
+      const errors = [...Value.Errors(sample.schema, sample.value)].map((e) => `${e.path} ${e.message}`);
+      expect(errors).toEqual([]);
+      expect(Value.Check(sample.schema, { ...(sample.value as object), not_documented: true })).toBe(false);
+      for (const key of sample.schema.required ?? []) {
+        const { [key]: _removed, ...rest } = sample.value as Record<string, unknown>;
+        expect({ key, valid: Value.Check(sample.schema, rest) }).toEqual({ key, valid: false });
+      }
+    });
+  });
+}
