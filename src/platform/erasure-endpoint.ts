@@ -12,7 +12,7 @@ const count = (description: string) => Type.Integer({ minimum: 0, description })
 
 export const ErasureSchema = Type.Object(
   {
-    object: Type.Literal("end_user_erasure"),
+    object: Type.Literal("end_user_erasure", { description: "Always `end_user_erasure`." }),
     deleted: Type.Object(
       {
         charts: count("BaZi charts with this end_user_id."),
@@ -24,7 +24,7 @@ export const ErasureSchema = Type.Object(
         responses: count("Responses with this end_user_id (a follow-up has its parent's unless it named its own), or about an erased Subject."),
         feedback: count("Feedback on those Responses."),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, description: "How many records of each kind were deleted (all 0 for an end user with nothing)." },
     ),
   },
   {

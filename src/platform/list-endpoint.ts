@@ -35,8 +35,8 @@ const instant = (description: string) => Type.String({ format: "date-time", desc
 export const listSchema = (item: TSchema, collection: string) =>
   Type.Object(
     {
-      object: Type.Literal("list"),
-      url: Type.Literal(collection),
+      object: Type.Literal("list", { description: "Always `list`." }),
+      url: Type.Literal(collection, { description: `The collection's path, \`${collection}\`.` }),
       has_more: Type.Boolean({ description: "More items lie beyond this page in the direction read: older ones (or, with ending_before, newer ones)." }),
       data: Type.Array(item, { description: "The items, newest first." }),
     },

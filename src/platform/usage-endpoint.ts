@@ -11,8 +11,8 @@ import type { Storage } from "../db/storage.ts";
 
 export const UsageSchema = Type.Object(
   {
-    object: Type.Literal("usage"),
-    app_id: Type.String(),
+    object: Type.Literal("usage", { description: "Always `usage`." }),
+    app_id: Type.String({ description: "The calling App's id (`app_…`)." }),
     month: Type.String({ pattern: "^\\d{4}-\\d{2}$", description: "The UTC month counted (YYYY-MM)." }),
     billing_units: Type.Integer({ minimum: 0, description: "Units spent this month: one per Response (the safety text included)." }),
     monthly_quota: Type.Integer({ minimum: 0, description: "Units the App may spend this month; past it, billable requests answer 429 MONTHLY_QUOTA_EXCEEDED." }),
@@ -20,10 +20,10 @@ export const UsageSchema = Type.Object(
     requests: Type.Integer({ minimum: 0, description: "Authenticated requests this month, this one included (billed or not)." }),
     rate_limit: Type.Object(
       {
-        requests_per_minute: Type.Integer({ minimum: 1 }),
+        requests_per_minute: Type.Integer({ minimum: 1, description: "Requests the App may make per minute; beyond them, requests answer 429 RATE_LIMITED." }),
         concurrency: Type.Integer({ minimum: 1, description: "Requests of the App in flight at once." }),
       },
-      { additionalProperties: false },
+      { additionalProperties: false, description: "The App's request limits; beyond either, requests answer 429 RATE_LIMITED or CONCURRENCY_LIMITED." },
     ),
     resets_at: Type.String({ format: "date-time", description: "When the month's units start again from 0 (UTC)." }),
   },

@@ -58,41 +58,57 @@ export function payloadShape(body: ResponsePayload): { ok: true; shape: PayloadS
   return { ok: false, details: [{ path: missing, message: "is required for a first Response" }] };
 }
 
-const SafetyActionSchema = Type.Object({
-  text_id: Type.String({ description: "Stable id of the text, e.g. `responses.safety_action.crisis_support.v1`." }),
-  text: Type.Object({ en: Type.String(), "zh-Hans": Type.String(), "zh-Hant": Type.String() }),
-});
+const SafetyActionSchema = Type.Object(
+  {
+    text_id: Type.String({ description: "Stable id of the text, e.g. `responses.safety_action.crisis_support.v1`." }),
+    text: Type.Object(
+      {
+        en: Type.String({ description: "The text in English." }),
+        "zh-Hans": Type.String({ description: "The text in Simplified Chinese." }),
+        "zh-Hant": Type.String({ description: "The text in Traditional Chinese." }),
+      },
+      { additionalProperties: false, description: "The same fixed text in each script, keyed `en`, `zh-Hans` and `zh-Hant`." },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 export const ResponseRecord = Type.Object(
   {
-    id: Type.String({ pattern: "^resp_" }),
-    object: Type.Literal("response"),
+    id: Type.String({ pattern: "^resp_", description: "The Response's id (`resp_…`)." }),
+    object: Type.Literal("response", { description: "Always `response`." }),
     capability: CapabilityEnum,
-    subject_id: Type.String(),
-    previous_response_id: Type.Union([Type.String({ pattern: "^resp_" }), Type.Null()]),
-    input: Type.String(),
+    subject_id: Type.String({ description: "The chart (`bzc_…`), cast (`lyc_…`) or Plan (`hpl_…`) explained; a follow-up's is its parent's." }),
+    previous_response_id: Type.Union([Type.String({ pattern: "^resp_" }), Type.Null()], { description: "The Response this one follows up (`resp_…`), or null for a first Response." }),
+    input: Type.String({ description: "The question, as sent." }),
     output_text: Type.String({ description: "The explanation, or the fixed safety-action text when `safety.escalated`." }),
     language: StringEnum(["zh", "en"] as const, { description: "The answer's language, taken from the input." }),
-    model: Type.Union([Type.String(), Type.Null()], { description: "The interpreter that answered (`lingshu-local-1` offline); null when no model was called (safety escalation)." }),
-    safety: Type.Object({
-      escalated: Type.Boolean({ description: "Crisis language was found (`level` is `crisis`): no model was called and `output_text` is the category's fixed safety-action text." }),
-      level: StringEnum(["none", "concern", "crisis"] as const, {
-        description: "`crisis`: a clear risk signal; the safety text only. `concern`: distress without a clear risk signal; a normal answer ending with a short support line. `none`: no signal found.",
-      }),
-      categories: Type.Array(StringEnum(CRISIS_CATEGORIES), { description: "The crisis categories found (empty below `crisis`): `suicide`, `self_harm`, `harm_others`, `danger_from_others` (abuse, threats, confinement), `medical_emergency` (happening now), `minor_abuse` (a child or teenager disclosing abuse)." }),
-      safety_action: Type.Union([SafetyActionSchema, Type.Null()], { description: "The fixed text shown (the most urgent category's), in English, Simplified and Traditional Chinese; `output_text` is the one in the input's script." }),
-      detected_by: Type.Union([StringEnum(["rules", "model"] as const), Type.Null()], { description: "Who found the crisis: `rules` (the service's own screen, before any model call) or `model` (the configured model's own judgment; its answer was discarded). Null below `crisis`." }),
-      topics: Type.Array(StringEnum(SENSITIVE_TOPICS), { description: "Sensitive questions the reading does not decide (the answer says so and who can): `medical_decision`, `lifespan`, `pregnancy_outcome`, `harm_attribution`." }),
-    }),
-    created_at: Type.String({ format: "date-time" }),
-    usage: Type.Object({
-      billing_units: Type.Integer({ description: "Always 1: one successful Response creation." }),
-      input_tokens: Type.Optional(Type.Integer()),
-      output_tokens: Type.Optional(Type.Integer()),
-      cache_creation_input_tokens: Type.Optional(Type.Integer()),
-      cache_read_input_tokens: Type.Optional(Type.Integer()),
-    }),
-    end_user_id: Type.Union([Type.String(), Type.Null()]),
+    model: Type.Union([Type.String(), Type.Null()], { description: "The interpreter that answered (`lingshu-local-1` offline); null when the local screen escalated before any interpreter was called; when the model itself judged the input a crisis, the model that did (its answer discarded)." }),
+    safety: Type.Object(
+      {
+        escalated: Type.Boolean({ description: "Crisis language was found (`level` is `crisis`): `output_text` is the category's fixed safety-action text, and any interpretation was set aside — no model was called when the local screen found it (`detected_by`), and the model's answer was discarded when the model did." }),
+        level: StringEnum(["none", "concern", "crisis"] as const, {
+          description: "`crisis`: a clear risk signal; the safety text only. `concern`: distress without a clear risk signal; a normal answer ending with a short support line. `none`: no signal found.",
+        }),
+        categories: Type.Array(StringEnum(CRISIS_CATEGORIES), { description: "The crisis categories found (empty below `crisis`): `suicide`, `self_harm`, `harm_others`, `danger_from_others` (abuse, threats, confinement), `medical_emergency` (happening now), `minor_abuse` (a child or teenager disclosing abuse)." }),
+        safety_action: Type.Union([SafetyActionSchema, Type.Null()], { description: "The fixed text shown (the most urgent category's), in English, Simplified and Traditional Chinese; `output_text` is the one in the input's script." }),
+        detected_by: Type.Union([StringEnum(["rules", "model"] as const), Type.Null()], { description: "Who found the crisis: `rules` (the service's own screen, before any model call) or `model` (the configured model's own judgment; its answer was discarded). Null below `crisis`." }),
+        topics: Type.Array(StringEnum(SENSITIVE_TOPICS), { description: "Sensitive questions the reading does not decide (the answer says so and who can): `medical_decision`, `lifespan`, `pregnancy_outcome`, `harm_attribution`." }),
+      },
+      { additionalProperties: false, description: "The safety outcome of this turn: what the service's screen, or the model, found in the input (on a cast, in its question too), and the fixed text shown for a crisis." },
+    ),
+    created_at: Type.String({ format: "date-time", description: "When the Response was created (UTC)." }),
+    usage: Type.Object(
+      {
+        billing_units: Type.Integer({ description: "Always 1: one successful Response creation." }),
+        input_tokens: Type.Optional(Type.Integer({ description: "Input tokens of the model call that answered, neither read from nor written to the prompt cache (the Messages API's `input_tokens`); absent when no model was called." })),
+        output_tokens: Type.Optional(Type.Integer({ description: "Output tokens of the model call that answered (the Messages API's `output_tokens`); absent when no model was called." })),
+        cache_creation_input_tokens: Type.Optional(Type.Integer({ description: "Input tokens the model call that answered wrote to the prompt cache (0 if none); absent when no model was called." })),
+        cache_read_input_tokens: Type.Optional(Type.Integer({ description: "Input tokens the model call that answered read from the prompt cache (0 if none); absent when no model was called." })),
+      },
+      { additionalProperties: false, description: "What the Response cost: its billing unit and, when a model was called, the token counts of the call that answered." },
+    ),
+    end_user_id: Type.Union([Type.String(), Type.Null()], { description: "The end_user_id sent, else (on a follow-up) its parent's, else null." }),
   },
   { $id: "Response", additionalProperties: false, description: `Context for follow-ups is a rolling summary of at most ${MAX_SUMMARY_CHARS} characters kept by the service (not returned).` },
 );
@@ -101,9 +117,9 @@ export type ResponseRecord = Static<typeof ResponseRecord>;
 export const FeedbackPayload = Type.Object(
   {
     response_id: Type.String({ maxLength: ID_MAX, description: "An existing Response of your App (`resp_…`)." }),
-    rating: StringEnum(["positive", "negative"] as const),
+    rating: StringEnum(["positive", "negative"] as const, { description: "How the Response was rated: `positive` or `negative`." }),
     tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 10, description: "Your own labels, at most 10 of at most 64 characters." })),
-    comment: Type.Optional(Type.String({ maxLength: 2000 })),
+    comment: Type.Optional(Type.String({ maxLength: 2000, description: "Your own free-text comment, at most 2000 characters." })),
     correction: Type.Optional(Type.String({ maxLength: 4000, description: "What the answer should have said." })),
   },
   { additionalProperties: false },
@@ -112,14 +128,14 @@ export type FeedbackPayload = Static<typeof FeedbackPayload>;
 
 export const FeedbackRecord = Type.Object(
   {
-    id: Type.String({ pattern: "^fb_" }),
-    object: Type.Literal("feedback"),
-    response_id: Type.String({ pattern: "^resp_" }),
-    rating: StringEnum(["positive", "negative"] as const),
-    tags: Type.Array(Type.String()),
-    comment: Type.Union([Type.String(), Type.Null()]),
-    correction: Type.Union([Type.String(), Type.Null()]),
-    created_at: Type.String({ format: "date-time" }),
+    id: Type.String({ pattern: "^fb_", description: "The feedback's id (`fb_…`)." }),
+    object: Type.Literal("feedback", { description: "Always `feedback`." }),
+    response_id: Type.String({ pattern: "^resp_", description: "The Response rated (`resp_…`)." }),
+    rating: StringEnum(["positive", "negative"] as const, { description: "The rating sent: `positive` or `negative`." }),
+    tags: Type.Array(Type.String(), { description: "The tags sent, in their order; empty when none were sent." }),
+    comment: Type.Union([Type.String(), Type.Null()], { description: "The comment sent, or null." }),
+    correction: Type.Union([Type.String(), Type.Null()], { description: "The correction sent, or null." }),
+    created_at: Type.String({ format: "date-time", description: "When the feedback was recorded (UTC)." }),
   },
   { $id: "Feedback", additionalProperties: false },
 );

@@ -1,0 +1,91 @@
+/** The chart's documented schemas against the shared contract (test/helpers/schema-contract.ts). */
+import { type BirthInput, computeChart, luckWithYears, validateBirth } from "../../../src/bazi/index.ts";
+import {
+  BirthPayload,
+  ChartPayload,
+  ChartPlaceSchema,
+  ChartReadQuery,
+  ChartRecord,
+  FiveElementsSection,
+  GradedStrength,
+  LuckPillarSchema,
+  LuckSection,
+  Relation,
+  ShenShaEntry,
+  TrueSolarTimeSchema,
+  YearPillarSchema,
+} from "../../../src/bazi/model.ts";
+import { describeSchemaContract, type SchemaSample } from "../../helpers/schema-contract.ts";
+
+/** The record as the route stores it (src/bazi/routes.ts): the record fields, then the engine's chart, read back as JSON. */
+const record = (birth: BirthInput, fields: { end_user_id?: string; metadata?: Record<string, string> } = {}) => {
+  const checked = validateBirth(birth);
+  if (!checked.ok) throw new Error(`input rejected: ${JSON.stringify(checked.details)}`);
+  return JSON.parse(
+    JSON.stringify({
+      id: "bzc_01JZ0000000000000000000000",
+      object: "bazi.chart",
+      created_at: "2000-01-01T04:00:00.000Z",
+      end_user_id: fields.end_user_id ?? null,
+      metadata: fields.metadata ?? null,
+      ...computeChart(checked.birth),
+    }),
+  );
+};
+/** The record as GET ?include=luck.years answers it: the luck section with its years. */
+const withYears = (chart: ReturnType<typeof record>) => ({ ...chart, luck: luckWithYears(chart) });
+
+const plain = record({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+const summer = record({ year: 1990, month: 5, day: 17, hour: 8, gender: "女" }, { end_user_id: "u-42", metadata: { plan: "gold" } });
+const approximate = record({ year: 1949, month: 10, day: 1, hour: 0, minute: 30, gender: "女", time_confidence: "approximate" });
+const newYork = record({ year: 1990, month: 7, day: 1, hour: 8, gender: "女", birthplace: "New York" });
+const urumqiSolar = record({ year: 1992, month: 7, day: 15, hour: 0, minute: 30, gender: "男", birthplace: "乌鲁木齐", time_basis: "true_solar" });
+
+const charts: [string, unknown][] = [
+  ["a male birth with no birthplace", plain],
+  ["a female birth in China's summer time, with end_user_id and metadata", summer],
+  ["an approximate time (hour alternatives)", approximate],
+  ["a 子-hour birth beside 立春 (ZI_HOUR_DAY_BOUNDARY, NEAR_SOLAR_TERM)", record({ year: 1984, month: 2, day: 4, hour: 23, minute: 30, gender: "男" })],
+  ["a birthplace abroad on summer time (DAYLIGHT_SAVING_TIME_APPLIED)", newYork],
+  ["a time shown twice abroad (DAYLIGHT_SAVING_TIME_REPEATED)", record({ year: 1990, month: 10, day: 28, hour: 1, minute: 30, gender: "女", birthplace: "New York, NY" })],
+  ["a Chinese birthplace (civil time, TRUE_SOLAR_TIME_CHANGES_PILLARS)", record({ year: 1992, month: 7, day: 15, hour: 0, minute: 30, gender: "男", birthplace: "乌鲁木齐" })],
+  ["a Chinese birthplace read by true solar time", urumqiSolar],
+  ["an unrecognised birthplace", record({ year: 1990, month: 5, day: 17, hour: 8, gender: "女", birthplace: "火星" })],
+  ["a skipped summer-time hour (standard_time null)", record({ year: 1986, month: 5, day: 4, hour: 2, minute: 30, gender: "男" })],
+  ["a lunar birth in a leap month", record({ year: 2023, month: 2, day: 29, hour: 6, gender: "女", calendar_type: "lunar", is_leap_month: true })],
+  ["a lunar birth in a disputed month", record({ year: 1903, month: 12, day: 1, hour: 10, gender: "女", calendar_type: "lunar" })],
+  ["a lunar birth in a disputed month, no alternative day", record({ year: 1903, month: 12, day: 30, hour: 10, gender: "男", calendar_type: "lunar" })],
+  ["a chart read with include=luck.years", withYears(plain)],
+  ["a chart abroad read with include=luck.years", withYears(newYork)],
+];
+
+const samples: SchemaSample[] = [
+  ...charts.map(([name, value]) => ({ name: `chart: ${name}`, schema: ChartRecord, value })),
+  { name: "its five-element section", schema: FiveElementsSection, value: summer.five_elements },
+  { name: "its graded strength", schema: GradedStrength, value: summer.five_elements.strength },
+  { name: "its luck section with years", schema: LuckSection, value: withYears(summer).luck },
+  { name: "a luck pillar with years", schema: LuckPillarSchema, value: withYears(summer).luck.pillars[0] },
+  { name: "an annual pillar", schema: YearPillarSchema, value: withYears(summer).luck.pillars[3].years[0] },
+  { name: "a relation", schema: Relation, value: summer.relations[0] },
+  { name: "a 神煞", schema: ShenShaEntry, value: summer.shen_sha[0] },
+  { name: "a place", schema: ChartPlaceSchema, value: urumqiSolar.place },
+  { name: "a true solar time", schema: TrueSolarTimeSchema, value: urumqiSolar.true_solar_time },
+  {
+    name: "a chart request",
+    schema: ChartPayload,
+    value: {
+      birth: { year: 1990, month: 5, day: 17, hour: 8, minute: 30, gender: "女", calendar_type: "solar", is_leap_month: false, birthplace: "杭州", time_confidence: "approximate", time_basis: "true_solar" },
+      end_user_id: "u-42",
+      metadata: { plan: "gold" },
+    },
+  },
+  { name: "a minimal chart request", schema: ChartPayload, value: { birth: { year: 1949, month: 8, day: 10, hour: 15, gender: "男", calendar_type: "lunar" } } },
+  { name: "a birth", schema: BirthPayload, value: { year: 2023, month: 2, day: 29, hour: 6, gender: "女", calendar_type: "lunar", is_leap_month: true } },
+  { name: "a read query", schema: ChartReadQuery, value: { include: ["luck.years"] } },
+];
+
+describeSchemaContract(
+  "BaZi",
+  { ChartPayload, ChartRecord, ChartReadQuery, BirthPayload, ShenShaEntry, Relation, YearPillarSchema, LuckPillarSchema, LuckSection, GradedStrength, FiveElementsSection, ChartPlaceSchema, TrueSolarTimeSchema },
+  samples,
+);
