@@ -270,5 +270,5 @@ export const ChartWarning = Type.Union(
       hour: Ganzhi("The hour pillar by it."),
     }),
   ],
-  { $id: "ChartWarning" },
+  { $id: "ChartWarning", description: "Something about the birth data a reader should know (a time near a day or 节 boundary, an approximate time, summer time, an unknown birthplace…), by code, with what it changes." },
 );

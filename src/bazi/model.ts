@@ -260,5 +260,5 @@ export const ChartRecord = Type.Object(
     conventions: BaziConventions,
     warnings: Type.Array(ChartWarning, { description: "Where another convention, or a few minutes' error in the birth time, would change a pillar; empty when none does." }),
   },
-  { $id: "BaziChart", additionalProperties: false },
+  { $id: "BaziChart", additionalProperties: false, description: "A stored BaZi chart: the birth as sent and as read, the four pillars and everything computed from them." },
 );

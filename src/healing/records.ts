@@ -203,7 +203,7 @@ export const HealingPlanRecord = Type.Object(
     metadata: Nullable(Metadata, "The metadata sent with the Plan, or null."),
     created_at: Timestamp("When the Plan was created (UTC)."),
   },
-  { ...strict, $id: "HealingPlan" },
+  { ...strict, $id: "HealingPlan", description: "A stored Healing Plan: the check-in and safety answers as read, then either the recommended protocol with its delivery or the safety block that stopped it." },
 );
 
 export const HealingEventRecord = Type.Object(
@@ -216,7 +216,7 @@ export const HealingEventRecord = Type.Object(
     reason_code: Type.Optional(Type.String({ description: "The reason code as sent; absent when none was sent." })),
     received_at: Timestamp("When the service accepted the event (UTC)."),
   },
-  { ...strict, $id: "HealingSessionEvent" },
+  { ...strict, $id: "HealingSessionEvent", description: "One accepted event of a Session (started, paused, resumed, progressed, completed, stopped or abandoned), as the client reported it." },
 );
 export type HealingEventRecord = Static<typeof HealingEventRecord>;
 
@@ -232,7 +232,7 @@ export const HealingCheckoutRecord = Type.Object(
     safety_action: Nullable(FixedText(), "The text to show when show_safety_text is true (the comment's crisis category's text if any, else the fixed safety action); null otherwise."),
     created_at: Timestamp("When the checkout was submitted (UTC)."),
   },
-  { ...strict, $id: "HealingCheckout" },
+  { ...strict, $id: "HealingCheckout", description: "The person's check-out after a Session: how they feel now, anything adverse, and what the service advises next." },
 );
 export type HealingCheckoutRecord = Static<typeof HealingCheckoutRecord>;
 
@@ -254,6 +254,6 @@ export const HealingSessionRecord = Type.Object(
     created_at: Timestamp("When the Session was created (UTC)."),
     updated_at: Timestamp("When its last event was accepted, or when it was created before any (UTC)."),
   },
-  { ...strict, $id: "HealingSession" },
+  { ...strict, $id: "HealingSession", description: "A Session of a Plan's practice: its state, elapsed time, events and, once ended, its checkout." },
 );
 export type HealingSessionRecord = Static<typeof HealingSessionRecord>;

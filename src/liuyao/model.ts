@@ -92,5 +92,5 @@ export const CastRecord = Type.Object(
     ),
     dayan: Type.Optional(DayanDraw),
   },
-  { $id: "LiuyaoCast", additionalProperties: false },
+  { $id: "LiuyaoCast", additionalProperties: false, description: "A stored LiuYao cast: the question, the six lines, the governing month and day, the primary and changed hexagrams with every line's 纳甲 and strength, and the useful god." },
 );

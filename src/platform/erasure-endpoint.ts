@@ -30,6 +30,7 @@ export const ErasureSchema = Type.Object(
   {
     $id: "EndUserErasure",
     additionalProperties: false,
+    description: "What deleting an end user's data removed: every record stored under the end_user_id, and what depended on it.",
     examples: [{ object: "end_user_erasure", deleted: { charts: 2, casts: 1, plans: 1, sessions: 1, session_events: 4, checkouts: 1, responses: 6, feedback: 1 } }],
   },
 );

@@ -30,6 +30,7 @@ export const UsageSchema = Type.Object(
   {
     $id: "Usage",
     additionalProperties: false,
+    description: "The calling App's use of the current UTC month: billing units against the monthly quota, requests, and its rate limits.",
     examples: [{ object: "usage", app_id: "app_9Qb2xk", month: "2026-11", billing_units: 1240, monthly_quota: 100000, remaining: 98760, requests: 5310, rate_limit: { requests_per_minute: 600, concurrency: 20 }, resets_at: "2026-12-01T00:00:00.000Z" }],
   },
 );

@@ -137,5 +137,5 @@ export const FeedbackRecord = Type.Object(
     correction: Type.Union([Type.String(), Type.Null()], { description: "The correction sent, or null." }),
     created_at: Type.String({ format: "date-time", description: "When the feedback was recorded (UTC)." }),
   },
-  { $id: "Feedback", additionalProperties: false },
+  { $id: "Feedback", additionalProperties: false, description: "An end user's rating (and optional comment) of one Response." },
 );

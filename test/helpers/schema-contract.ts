@@ -5,6 +5,8 @@
  *     the OpenAPI document and /docs are generated from these, nothing else documents a field;
  *   - every object is closed (`additionalProperties: false`): the spec allows no extra properties in
  *     a request, and an answer documented closed lets a typed client reject drift;
+ *   - every named schema (an OpenAPI component, `$id`) says what it is, as a whole;
+ *   - every pattern is anchored at its start (`^…`): unanchored, it accepts any text containing a match;
  *   - every example validates against the schema that carries it (they are shown as real);
  *   - each sample of real output validates, and stops validating with a property added or a required one
  *     taken away (so the schema describes what the engine returns, not merely something looser).
@@ -62,6 +64,18 @@ export function describeSchemaContract(capability: string, roots: Record<string,
         Object.entries<TSchema>(schema.properties).filter(([, p]) => !descriptionOf(p)?.trim()).map(([key]) => `${path}.${key}`),
       );
       expect(undescribed).toEqual([]);
+    });
+
+    test("every named schema is described", () => {
+      expect(visits.filter((v) => v.schema.$id && !v.schema.description?.trim()).map((v) => v.path)).toEqual([]);
+    });
+
+    test("every pattern is anchored at its start", () => {
+      const patterns = visits.flatMap(({ path, schema }) => [
+        ...(typeof schema.pattern === "string" ? [{ path, pattern: schema.pattern as string }] : []),
+        ...Object.keys(schema.patternProperties ?? {}).map((pattern) => ({ path: `${path}{}`, pattern })),
+      ]);
+      expect(patterns.filter(({ pattern }) => !pattern.startsWith("^"))).toEqual([]);
     });
 
     test("every object is closed", () => {
