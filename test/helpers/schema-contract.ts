@@ -5,7 +5,9 @@
  *     the OpenAPI document and /docs are generated from these, nothing else documents a field;
  *   - every object is closed (`additionalProperties: false`): the spec allows no extra properties in
  *     a request, and an answer documented closed lets a typed client reject drift;
- *   - every named schema (an OpenAPI component, `$id`) says what it is, as a whole;
+ *   - the named schemas (OpenAPI components, `$id`) are the ones listed: generated clients name
+ *     their types after them, so renaming one, or one losing its name, breaks those clients;
+ *   - every named schema says what it is, as a whole;
  *   - every pattern is anchored at its start (`^…`): unanchored, it accepts any text containing a match;
  *   - every example validates against the schema that carries it (they are shown as real);
  *   - each sample of real output validates, and stops validating with a property added or a required one
@@ -54,7 +56,7 @@ function descriptionOf(property: TSchema): string | undefined {
   return named?.description;
 }
 
-export function describeSchemaContract(capability: string, roots: Record<string, TSchema>, samples: readonly SchemaSample[]): void {
+export function describeSchemaContract(capability: string, roots: Record<string, TSchema>, samples: readonly SchemaSample[], components: readonly string[]): void {
   const visits = visitSchemas(roots);
   const objects = visits.filter((v) => v.schema[Kind] === "Object");
 
@@ -64,6 +66,10 @@ export function describeSchemaContract(capability: string, roots: Record<string,
         Object.entries<TSchema>(schema.properties).filter(([, p]) => !descriptionOf(p)?.trim()).map(([key]) => `${path}.${key}`),
       );
       expect(undescribed).toEqual([]);
+    });
+
+    test("the named schemas are the components clients know", () => {
+      expect(visits.flatMap((v) => (v.schema.$id ? [v.schema.$id as string] : [])).sort()).toEqual([...components].sort());
     });
 
     test("every named schema is described", () => {

@@ -88,4 +88,5 @@ describeSchemaContract(
   "BaZi",
   { ChartPayload, ChartRecord, ChartReadQuery, BirthPayload, ShenShaEntry, Relation, YearPillarSchema, LuckPillarSchema, LuckSection, GradedStrength, FiveElementsSection, ChartPlaceSchema, TrueSolarTimeSchema },
   samples,
+  ["BaziBirth", "BaziChart", "BaziConventions", "BaziLunar", "BaziPalace", "BaziPillars", "BaziSolar", "ChartWarning", "DayMaster", "HiddenStem", "Pillar"],
 );

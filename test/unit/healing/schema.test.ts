@@ -133,4 +133,5 @@ describeSchemaContract(
     { name: "a Session event request", schema: SessionEventPayload, value: eventPayload("e4", "stopped", 200, "panic_increase") },
     { name: "a checkout request", schema: CheckoutPayload, value: { ...checkoutBody, adverse_experience: true, adverse_tags: ["dizziness"], comment: "A bit dizzy at the end." } },
   ],
+  ["HealingCheckout", "HealingPlan", "HealingSession", "HealingSessionEvent"],
 );

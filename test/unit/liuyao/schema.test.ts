@@ -20,4 +20,4 @@ describeSchemaContract("LiuYao", { CastPayload, CastRecord, UsefulGodSchema }, [
   { name: "a cast without a moving line or a matter", schema: CastRecord, value: record({ question: "会顺利吗?", method: "manual_lines", lines: [7, 8, 7, 7, 8, 8] }) },
   { name: "a dayan cast", schema: CastRecord, value: record({ question: "Will the sale of my flat go through?", method: "dayan", lines: drawn.lines, provenance: drawn.provenance }) },
   { name: "a cast request", schema: CastPayload, value: { question: "我下个月的面试能过吗？", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8], cast_at: "2026-01-01T09:00:00+08:00", end_user_id: "u1", metadata: { a: "b" } } },
-]);
+], ["DayanDraw", "HexagramRef", "LiuyaoCalendar", "LiuyaoCast", "LiuyaoChangedHexagram", "LiuyaoChangedLine", "LiuyaoHiddenSpirit", "LiuyaoLine", "LiuyaoLineStrength", "LiuyaoLineTransform", "LiuyaoPrimaryHexagram"]);

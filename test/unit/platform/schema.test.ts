@@ -89,4 +89,4 @@ describeSchemaContract("Platform", { UsageSchema, ErasureSchema, CastList, CastL
   { name: "an end user's erasure", schema: ErasureSchema, value: erasure },
   { name: "the erasure of an end user with nothing", schema: ErasureSchema, value: erasureOfNobody },
   { name: "an end user id and metadata", schema: Shared, value: { end_user_id: "u-42", metadata: { plan: "pro", source: "ios" } } },
-]);
+], ["EndUserErasure", "Usage", ...["DayanDraw", "HexagramRef", "LiuyaoCalendar", "LiuyaoCast", "LiuyaoChangedHexagram", "LiuyaoChangedLine", "LiuyaoHiddenSpirit", "LiuyaoLine", "LiuyaoLineStrength", "LiuyaoLineTransform", "LiuyaoPrimaryHexagram"]]);

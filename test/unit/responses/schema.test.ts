@@ -119,7 +119,7 @@ describeSchemaContract("Responses", { ResponsePayload, ResponseRecord, FeedbackP
   { name: "a feedback request", schema: FeedbackPayload, value: feedbackBody },
   { name: "recorded feedback", schema: FeedbackRecord, value: feedback.body },
   { name: "recorded feedback without the optional fields", schema: FeedbackRecord, value: feedbackBare.body },
-]);
+], ["Feedback", "Response"]);
 
 describe("Responses: the answer's nested objects are closed too", () => {
   const added = (r: ResponseRecord, at: "safety" | "safety_action" | "text" | "usage") => {
