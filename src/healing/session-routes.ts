@@ -19,14 +19,14 @@ import {
 import type { SessionRow, SessionStore, StoredSession, SubjectStore } from "../db/storage.ts";
 
 /** What a Session row's `record` holds: the facts fixed at creation. */
-interface SessionFacts {
+export interface SessionFacts {
   protocol_id: SessionAnswer["protocol_id"];
   playback_mode: SessionAnswer["playback_mode"];
   client_session_id: string | null;
 }
 
 /** A stored Session with its JSON parsed once. */
-interface LoadedSession {
+export interface LoadedSession {
   row: SessionRow;
   facts: SessionFacts;
   events: HealingEventRecord[];
@@ -36,7 +36,7 @@ interface LoadedSession {
 const SESSION_PARAM = [{ name: "session_id", pattern: /^hsn_/, description: "The Session's id (`hsn_…`)." }];
 
 /** The Session answer; `allowed_events` and `safety_action` are derived, never stored. */
-function sessionAnswer({ row, facts, events, checkout }: LoadedSession): SessionAnswer {
+export function sessionAnswer({ row, facts, events, checkout }: LoadedSession): SessionAnswer {
   const state = row.state as SessionState;
   return {
     id: row.id,

@@ -1,7 +1,8 @@
 /** Healing's documented schemas against the shared contract (test/helpers/schema-contract.ts). */
-import { allowedEvents, applyEvent, createPlanBody, sessionSafetyAction, startSession, submitCheckout, type CheckoutInput, type PlanInput, type SessionEvent, type SessionRecord } from "../../../src/healing/index.ts";
+import { applyEvent, createPlanBody, startSession, submitCheckout, type CheckoutInput, type PlanInput, type SessionEvent, type SessionRecord } from "../../../src/healing/index.ts";
 import { CheckInPayload, CheckoutPayload, PlanPayload, PreferencesPayload, SafetyPayload, SessionEventPayload, SessionPayload } from "../../../src/healing/model.ts";
 import { HealingCheckoutRecord, HealingEventRecord, HealingPlanRecord, HealingSessionRecord } from "../../../src/healing/records.ts";
+import { sessionAnswer } from "../../../src/healing/session-routes.ts";
 import { describeSchemaContract } from "../../helpers/schema-contract.ts";
 import { DEPS, input } from "./fixtures.ts";
 
@@ -54,7 +55,7 @@ const checkoutBody: CheckoutInput = {
 };
 
 /** The checkout as session-routes.ts stores it: object and session_id, the core's record, created_at. */
-function checkout(payload: CheckoutInput) {
+function checkout(payload: CheckoutInput): HealingCheckoutRecord {
   const result = submitCheckout({ state: "completed", checkout_submitted: false }, payload);
   if (!result.ok) throw new Error(result.code);
   return { object: "healing.checkout", session_id: "hsn_01JZ0000000000000000000000", ...result.checkout, created_at: createdAt };
@@ -66,32 +67,26 @@ const alarmingCheckout = checkout({
   adverse_experience: true, adverse_tags: ["dizziness", "panic_increase"], comment: "I want to kill myself",
 });
 
-/** The Session answer as session-routes.ts builds it (sessionAnswer). */
-function sessionAnswer(events: SessionEvent[], checkoutRecord: typeof calmCheckout | null) {
+/** The Session answer built by the route's own sessionAnswer, from rows as the store holds them. */
+function answer(events: SessionEvent[], checkoutRecord: typeof calmCheckout | null, clientSessionId: string | null, endUserId: string | null) {
   const { session, records } = played(events);
-  return {
-    id: "hsn_01JZ0000000000000000000000",
-    object: "healing.session",
-    plan_id: normalPlan.id,
-    protocol_id: normalPlan.protocol!.id,
-    playback_mode: session.playback_mode,
-    client_session_id: "my-session-1",
-    end_user_id: "user-42",
-    state: session.state,
-    elapsed_seconds: session.last_elapsed_seconds,
-    allowed_events: allowedEvents(session.state, records.length),
+  return sessionAnswer({
+    row: {
+      id: "hsn_01JZ0000000000000000000000", appId: "app_1", planId: normalPlan.id, endUserId, state: session.state, elapsedSeconds: session.last_elapsed_seconds,
+      createdAt: Date.parse(createdAt), updatedAt: Date.parse(receivedAt), record: "",
+    },
+    facts: { protocol_id: normalPlan.protocol!.id, playback_mode: session.playback_mode, client_session_id: clientSessionId },
     events: records,
-    safety_action: sessionSafetyAction(records),
     checkout: checkoutRecord,
-    created_at: createdAt,
-    updated_at: receivedAt,
-  };
+  });
 }
 
-const readySession = { ...sessionAnswer([], null), client_session_id: null, end_user_id: null };
-const finishedSession = sessionAnswer(
+const readySession = answer([], null, null, null);
+const finishedSession = answer(
   [eventPayload("e1", "started", 0), eventPayload("e2", "paused", 120), eventPayload("e3", "resumed", 120), eventPayload("e4", "stopped", 200, "panic_increase")],
   alarmingCheckout,
+  "my-session-1",
+  "user-42",
 );
 
 describeSchemaContract(
