@@ -140,6 +140,17 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     expect(f.recall).toBeGreaterThanOrEqual(0.85);
   });
 
+  // M, a thirteenth author's, the hardest for precision (conditional advice on the option itself, people
+  // pointed back to, money and alternatives inside the matter): 0.911 / 0.772 before any use, under the
+  // goal. Rules tuned on it, and the model retrained with them, lost one right "same" on each of A and C
+  // held out, so neither was kept: the floor holds today's figures, and the gap is the issue's.
+  test("set-m-validation (never trained on; under the goal): precision ≥ 0.91 and recall ≥ 0.77", () => {
+    const f = matterFigures(loadMatterSet("set-m-validation"), (p) => detectMatterChange(p.question, p.follow_up).changed);
+    console.log(formatMatterFigures("matter/set-m-validation", f));
+    expect(f.precision).toBeGreaterThanOrEqual(0.91);
+    expect(f.recall).toBeGreaterThanOrEqual(0.77);
+  });
+
   test.each([
     ["我明年能升职吗？", "那我老婆明年能升职吗？", "whose"],
     ["我今年考研能上岸吗？", "我男朋友也考，他能上岸吗？", "whose"],
