@@ -55,7 +55,7 @@ export function detectLanguage(text: string): ReplyLanguage {
 /** Characters only Simplified text uses. */
 const SIMPLIFIED_ONLY: ReadonlySet<string> = new Set(SIMPLIFIED_ONLY_CHARS);
 /** Written Cantonese, which Hong Kong writes in Traditional script. */
-const CANTONESE = /[喺唔咗佢嘢冇嚟啲畀俾攰係嗰噉咁乜嘅]/u;
+const CANTONESE = /[喺唔咗佢嘢冇嚟啲畀俾攰係嗰噉咁乜嘅]|點樣|点样|點解|点解|邊個|边个|邊度|边度/u;
 
 /** Whether a text holds written Cantonese (answered with Hong Kong Traditional forms). */
 export const writesCantonese = (text: string) => CANTONESE.test(text);

@@ -2,15 +2,32 @@ import { describe, expect, test } from "bun:test";
 import { GLOSSARY } from "../../../src/responses/data/glossary.ts";
 import { glossaryAnswers } from "../../../src/responses/local/text.ts";
 
+/** Every way an entry is asked for: its term in Chinese, each of its English names in English. */
+const questions = GLOSSARY.flatMap((g) => [
+  [`${g.term}是什么意思？`, "zh", g.zh] as const,
+  ...g.en.map((name) => [`What does ${name} mean?`, "en", g.text] as const),
+]);
+
 describe("the glossary", () => {
-  test("every entry has both texts, names its term in each, and is found by its own question in both languages", () => {
+  test("every entry has both texts and names its term in each; terms are distinct", () => {
     for (const g of GLOSSARY) {
+      expect(g.term.length).toBeGreaterThan(0);
       expect(g.zh.startsWith(g.term)).toBe(true);
       expect(g.text.startsWith(g.term)).toBe(true);
-      expect(glossaryAnswers(`${g.term}是什么意思？`, "zh")).toContain(g.zh);
-      expect(glossaryAnswers(`What does ${g.en[0]} mean?`, "en")).toContain(g.text);
     }
     expect(new Set(GLOSSARY.map((g) => g.term)).size).toBe(GLOSSARY.length);
+  });
+
+  test("English names are non-empty and distinct", () => {
+    const names = GLOSSARY.flatMap((g) => g.en);
+    expect(names.every((n) => n.trim().length > 0)).toBe(true);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  // Asking about one term gets that term's entry and no other: an empty or shared name would answer every
+  // question, and a name inside another ("direct wealth" in "indirect wealth") would answer both.
+  test.each(questions)("%s → its own entry", (question, lang, answer) => {
+    expect(glossaryAnswers(question, lang)).toEqual([answer]);
   });
 
   test("only a question about meaning gets it; Traditional input is folded", () => {

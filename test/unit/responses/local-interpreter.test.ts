@@ -180,8 +180,11 @@ describe("the local interpreter", () => {
     expect(tw).toContain("你的八字四柱是：年柱己丑");
     expect(tw).toContain("日主（代表你自己）是甲，屬陽木");
     expect(tw).not.toContain("属阳木");
+    // 點樣 ("how") is Cantonese: Hong Kong forms (裏), where Taiwan writes 裡.
     const hk = say(chart, "我份工點樣？");
     expect(hk).toContain("屬陽木");
+    expect(say(chart, "我的八字點樣？")).toContain("八個字裏");
+    expect(say(chart, "我的八字怎麼樣？")).toContain("八個字裡");
     expect(say(chart, "我的事业怎么样？")).toContain("属阳木");
     expect(say(cast, "結果如何？")).toContain("簡要地看：用神官鬼在第2、6爻");
     // The practitioners' forms: 藏干 (not OpenCC's 藏幹), 沖 for a branch clash (not 衝).
