@@ -23,15 +23,20 @@ import { join } from "node:path";
 const root = join(import.meta.dirname, "..");
 const bun = join(root, "node_modules", ".bin", "bun");
 
-/** A capability's route declaration is the platform's to test (the HTTP suites), not its pure core's. */
-const core = (folder) => [`src/${folder}/**/*.ts`, `!src/${folder}/routes.ts`];
+/**
+ * A capability's route declarations are the platform's to test (the HTTP suites), not its pure
+ * core's; so is the shell around a core that reaches storage, the SDK or the network.
+ */
+const core = (folder, shell = []) => [`src/${folder}/**/*.ts`, `!src/${folder}/routes.ts`, ...shell.map((file) => `!src/${folder}/${file}`)];
+/** The Responses shell: the creation's storage and billing, the Anthropic SDK, `check-model`, the metrics wrapper (test/http). */
+const RESPONSES_SHELL = ["create-response.ts", "anthropic-interpreter.ts", "check-model.ts", "choose-interpreter.ts", "observed-interpreter.ts"];
 
 /** Each folder's code and the tests that are meant to catch a bug in it. */
 export const FOLDERS = {
   bazi: { mutate: core("bazi"), tests: ["test/unit/bazi", "test/golden/bazi-engine.test.ts"] },
   liuyao: { mutate: core("liuyao"), tests: ["test/unit/liuyao", "test/golden/liuyao-engine.test.ts"] },
-  healing: { mutate: core("healing"), tests: ["test/unit/healing"] },
-  responses: { mutate: core("responses"), tests: ["test/unit/responses", "test/golden/responses-facts.test.ts"] },
+  healing: { mutate: core("healing", ["session-routes.ts"]), tests: ["test/unit/healing"] },
+  responses: { mutate: core("responses", RESPONSES_SHELL), tests: ["test/unit/responses", "test/golden/responses-facts.test.ts"] },
   platform: { mutate: ["src/platform/**/*.ts"], tests: ["test/http", "test/unit/cli"] },
 };
 

@@ -1,7 +1,9 @@
-/** Reading a model's Message by block type: thinking skipped, refusals and cut-offs told apart, the conservative path's fallbacks. */
+/** The request's settings and shape per model profile; reading a model's Message by block type: thinking skipped, refusals and cut-offs told apart, the conservative path's fallbacks. */
 import { describe, expect, test } from "bun:test";
 import type Anthropic from "@anthropic-ai/sdk";
-import { readAnswer } from "../../../src/responses/model-request.ts";
+import { effortFor, initialMaxTokens, messageRequest, readAnswer, widerMaxTokens, type RequestSettings } from "../../../src/responses/model-request.ts";
+import { CONSERVATIVE_PROFILE, profileFor, type ModelProfile } from "../../../src/responses/model-profiles.ts";
+import { ANSWER_SCHEMA, ANSWER_TOOL, SYSTEM_PROMPT, type PromptParts } from "../../../src/responses/prompt.ts";
 
 const message = (content: unknown[], stop_reason = "end_turn", stop_details: unknown = null) =>
   ({ id: "m", type: "message", role: "assistant", model: "x", content, stop_reason, stop_details, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } }) as unknown as Anthropic.Message;
@@ -66,5 +68,94 @@ describe("the conservative shape (no structured output)", () => {
   test("a tool call without an answer is malformed, not plain text", () => {
     const tool = { type: "tool_use", id: "t", name: "record_answer", input: { summary: "S" } };
     expect(readAnswer(message([{ type: "text", text: "Let me record it." }, tool], "tool_use"), false).kind).toBe("malformed");
+  });
+});
+
+describe("the settings of a request", () => {
+  const thinker = profileFor("claude-sonnet-5-5");
+  const notThinking = profileFor("claude-opus-4-7");
+  const noEffort = profileFor("claude-sonnet-4-5");
+
+  test("effort: the configured one, else medium; none where the model refuses the parameter", () => {
+    expect(effortFor(thinker, null)).toBe("medium");
+    expect(effortFor(thinker, "high")).toBe("high");
+    expect(effortFor(noEffort, "high")).toBeNull();
+    expect(effortFor(noEffort, null)).toBeNull();
+    expect(effortFor(CONSERVATIVE_PROFILE, "low")).toBeNull();
+  });
+
+  test("max_tokens: 4,096 for the answer, plus 12,000 where the model thinks by default, within its limit", () => {
+    expect(initialMaxTokens(thinker)).toBe(16_096);
+    expect(initialMaxTokens(notThinking)).toBe(4_096);
+    const smallThinker: ModelProfile = { ...thinker, maxOutputTokens: 8_000 };
+    expect(initialMaxTokens(smallThinker)).toBe(8_000);
+  });
+
+  test("after a cut-off: twice the room, up to the model's limit; none once the limit is reached", () => {
+    const settings = (profile: ModelProfile, maxTokens: number): RequestSettings => ({ model: "m", profile, effort: null, maxTokens });
+    expect(widerMaxTokens(settings(thinker, 16_096))).toBe(32_192);
+    expect(widerMaxTokens(settings(noEffort, 40_000))).toBe(64_000);
+    expect(widerMaxTokens(settings(noEffort, 64_000))).toBeNull();
+  });
+});
+
+describe("the shape of a request", () => {
+  const prompt: PromptParts = { system: SYSTEM_PROMPT, facts: "<facts>\nf\n</facts>", turn: "<input>\nhello\n</input>" };
+  const request = (model: string, profile = profileFor(model)) =>
+    messageRequest({ model, profile, effort: effortFor(profile, null), maxTokens: initialMaxTokens(profile) }, prompt) as unknown as Record<string, unknown>;
+  const ephemeral = { type: "ephemeral" };
+  const jsonFormat = { type: "json_schema", schema: ANSWER_SCHEMA };
+
+  test("the system prompt, then the fact sheet, each a cache breakpoint; the turn last, in one user message", () => {
+    const body = request("claude-sonnet-5-5");
+    expect(body.model).toBe("claude-sonnet-5-5");
+    expect(body.max_tokens).toBe(16_096);
+    expect(body.system).toEqual([{ type: "text", text: SYSTEM_PROMPT, cache_control: ephemeral }]);
+    expect(body.messages).toEqual([{ role: "user", content: [{ type: "text", text: prompt.facts, cache_control: ephemeral }, { type: "text", text: prompt.turn }] }]);
+  });
+
+  test("structured output and the effort where the model takes them; never a tool choice, thinking field or sampling parameter", () => {
+    const body = request("claude-sonnet-5-5");
+    expect(body.output_config).toEqual({ format: jsonFormat, effort: "medium" });
+    for (const field of ["tools", "tool_choice", "thinking", "temperature", "top_p", "top_k"]) expect(body).not.toHaveProperty(field);
+  });
+
+  test("a model that refuses effort gets the format alone", () => {
+    const config = request("claude-haiku-4-5").output_config as object;
+    expect(config).toEqual({ format: jsonFormat });
+    expect(Object.keys(config)).toEqual(["format"]);
+  });
+
+  test("an unknown model: the answer tool offered, not forced, and no output_config at all", () => {
+    const body = request("claude-next", CONSERVATIVE_PROFILE);
+    expect(body.tools).toEqual([ANSWER_TOOL]);
+    expect("output_config" in body).toBe(false);
+    expect("tool_choice" in body).toBe(false);
+  });
+});
+
+describe("reading odd answers safely", () => {
+  const answerWith = (extra: object) => readAnswer(message([json({ answer: "A", summary: "S", ...extra })]), true);
+
+  test("crisis categories: case folded, anything but a known name ignored, a missing list is crisis support", () => {
+    expect(answerWith({ crisis: true, crisis_categories: [null, 7, "SELF_HARM"] })).toMatchObject({ crisis: ["self_harm"] });
+    expect(answerWith({ crisis: true })).toMatchObject({ crisis: ["suicide"] });
+    expect(answerWith({ crisis: true, crisis_categories: "self_harm" })).toMatchObject({ crisis: ["suicide"] });
+  });
+
+  test("a summary that is not a text is no summary; a JSON null is no answer", () => {
+    expect(answerWith({ summary: 5 })).toMatchObject({ kind: "answer", summary: null });
+    expect(readAnswer(message([{ type: "text", text: "null" }]), true).kind).toBe("malformed");
+  });
+
+  test("only the answer tool's call is the answer: another tool's input is not read", () => {
+    const other = { type: "tool_use", id: "t", name: "other_tool", input: { answer: "X", summary: "Y" } };
+    expect(readAnswer(message([other, json({ answer: "A", summary: "S" })], "tool_use"), false)).toMatchObject({ kind: "answer", answer: "A" });
+  });
+
+  test("plain text after thinking, split in text blocks, is one answer; thinking alone is none", () => {
+    const parts = [thinking, { type: "text", text: "The reading " }, { type: "text", text: "says yes." }];
+    expect(readAnswer(message(parts), false)).toMatchObject({ kind: "answer", answer: "The reading says yes." });
+    expect(readAnswer(message([thinking]), false)).toEqual({ kind: "malformed", reason: "the model gave no answer (stop reason end_turn)" });
   });
 });

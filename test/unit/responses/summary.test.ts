@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { clampSummary, localRollingSummary, MAX_SUMMARY_CHARS, startSummary } from "../../../src/responses/summary.ts";
+import { clampSummary, localRollingSummary, MAX_SUMMARY_CHARS, questionsAsked, startSummary } from "../../../src/responses/summary.ts";
 
 const endsInHighSurrogate = (s: string) => s.length > 0 && /[\uD800-\uDBFF]/.test(s[s.length - 1]!);
 /** No lone surrogate anywhere (String.prototype.isWellFormed is ES2024, beyond our lib setting). */
@@ -107,5 +107,74 @@ describe("clampSummary", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("the summary's lines", () => {
+  test("a subject is one line, whitespace runs folded to single spaces", () => {
+    expect(startSummary("  Will I pass?\n\n  Please be honest.  ")).toBe("Subject: Will I pass? Please be honest.");
+  });
+
+  test("the first subject line is the subject, even indented; a later one is kept as a note", () => {
+    expect(localRollingSummary("  Subject: the exam  \n", "Why?", "Line 3 moves.")).toBe("Subject: the exam\nQ: Why? → A: Line 3 moves.");
+    expect(localRollingSummary("Subject: A\nSubject: B", "Why?", "Because.")).toBe("Subject: A\nSubject: B\nQ: Why? → A: Because.");
+  });
+
+  test("a model-written note keeps up to 300 characters (an input's and an answer's budgets)", () => {
+    const note = "The reading was favourable for the new job. ".repeat(6).trim();
+    expect(note.length).toBeGreaterThan(200);
+    expect(localRollingSummary(`Subject: job\n${note}`, "Why?", "Because.").split("\n")[1]).toBe(note);
+    expect(localRollingSummary(`Subject: job\n${note.repeat(2)}`, "Why?", "Because.").split("\n")[1]!.length).toBeLessThanOrEqual(300);
+  });
+
+  test("the questions asked are the Q: lines' questions only, oldest first", () => {
+    const summary = "Subject: 这次面试能通过吗？\nA model's note.\nQ: 结果如何？ → A: 有望。\nSee Q: 明年 → A: 平。\nQ: 那明年呢？ → A: 平稳。";
+    expect(questionsAsked(summary)).toEqual(["结果如何？", "那明年呢？"]);
+    expect(questionsAsked("A free-form summary, no turns.")).toEqual([]);
+  });
+});
+
+describe("dropping the oldest turns at the bound", () => {
+  const subject = "Subject: s";
+  /** Four earlier turns of 250 characters each: with the subject and line breaks, 1,014 characters. */
+  const earlier = [1, 2, 3, 4].map((n) => `Q: q${n} → A: ` + "x".repeat(239));
+  /** The new turn "Q: hi → A: …" is `length` characters long. */
+  const after = (length: number) => localRollingSummary([subject, ...earlier].join("\n"), "hi", "y".repeat(length - 11));
+
+  test("a summary of exactly 1,200 characters keeps every turn", () => {
+    const s = after(185);
+    expect(s.length).toBe(MAX_SUMMARY_CHARS);
+    expect(s.split("\n")).toEqual([subject, ...earlier, `Q: hi → A: ${"y".repeat(174)}`]);
+  });
+
+  test("one character more drops the oldest turn whole, and nothing is cut", () => {
+    expect(after(186).split("\n")).toEqual([subject, ...earlier.slice(1), `Q: hi → A: ${"y".repeat(175)}`]);
+  });
+
+  test("the newest turn is never dropped, even when a long subject leaves it too little room", () => {
+    const s = localRollingSummary(`Subject: ${"s".repeat(1171)}`, "Why so?", "It is. It is.");
+    expect(s.length).toBeLessThanOrEqual(MAX_SUMMARY_CHARS);
+    expect(s.split("\n")[1]).toStartWith("Q: Why so?");
+  });
+});
+
+describe("clampSummary at its edges", () => {
+  test("text of exactly the allowance is kept whole; no room for a character and the ellipsis gives nothing", () => {
+    expect(clampSummary("abcdefghij", 10)).toBe("abcdefghij");
+    expect(clampSummary("abc", 1)).toBe("");
+  });
+
+  test("a sentence end at the very start of the second half still counts, and a line break there is not kept", () => {
+    expect(clampSummary("abcdefghij.klmnopqrstuvwxyz", 20)).toBe("abcdefghij.");
+    expect(clampSummary("abcdefghijkl\nmnopqrstuvwxyz", 20)).toBe("abcdefghijkl");
+  });
+
+  test("no space is left before the ellipsis", () => {
+    expect(clampSummary("abcdefg  hijklmnop", 10)).toBe("abcdefg…");
+  });
+
+  // U+10000 and U+10FFFD: the lowest and the highest high surrogate (0xD800, 0xDBFF).
+  test.each(["\u{10000}", "\u{10FFFD}"])("never splits the pair of %s", (char) => {
+    for (let max = 2; max <= 12; max++) expect(wellFormed(clampSummary(char.repeat(10), max))).toBe(true);
   });
 });

@@ -53,4 +53,19 @@ describe("decideTurn", () => {
     const d = decideTurn("bazi", {}, "my husband is banging on the bedroom door saying he's going to kill me");
     expect(d).toEqual({ kind: "escalate", categories: ["danger_from_others"] });
   });
+
+  test("only a Plan is gated by its status: another Subject with a status field is interpreted", () => {
+    expect(decideTurn("bazi", { status: "blocked" }, "How is my career?")).toEqual({ kind: "interpret", level: "none", topics: [] });
+    expect(decideTurn("liuyao", { ...cast, status: "blocked" }, "那什么时候有结果？")).toEqual({ kind: "interpret", level: "none", topics: [] });
+  });
+
+  test("only a cast's question is a matter and the person's words: a question field on a chart or a Plan is not read", () => {
+    const crisisQuestion = { question: "如果我今晚从天台跳下去，会不会解脱？" };
+    expect(decideTurn("bazi", cast, "我的身体有没有什么问题")).toEqual({ kind: "interpret", level: "none", topics: [] });
+    expect(decideTurn("healing", { status: "recommended", ...crisisQuestion }, "Why this practice?")).toEqual({ kind: "interpret", level: "none", topics: [] });
+  });
+
+  test("a cast without a question is judged on the input alone", () => {
+    expect(decideTurn("liuyao", {}, "我的身体有没有什么问题")).toEqual({ kind: "interpret", level: "none", topics: [] });
+  });
 });

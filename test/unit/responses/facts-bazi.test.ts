@@ -1,0 +1,91 @@
+import { describe, expect, test } from "bun:test";
+import { baziFacts, type BaziFactSheet, yearPillarsAround } from "../../../src/responses/facts/index.ts";
+import { type BirthInput, computeChart, validateBirth } from "../../../src/bazi/index.ts";
+
+const json = (x: unknown) => JSON.parse(JSON.stringify(x));
+function stored(birth: BirthInput) {
+  const v = validateBirth(birth);
+  if (!v.ok) throw new Error("invalid birth");
+  return json(computeChart(v.birth));
+}
+const sheet = (birth: BirthInput, id = "bzc_test"): BaziFactSheet => baziFacts(id, stored(birth));
+const line = (s: BaziFactSheet, start: string) => s.lines.find((l) => l.startsWith(start));
+
+// 己丑 癸酉 甲子 壬申, a man born 1949-10-01 15:00 Beijing time: 甲 day master, weak.
+const A = sheet({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" }, "bzc_1");
+// 庚子 己卯 辛酉 己丑: 辛 with roots in 酉 and 丑 and three supporting stems.
+const S = sheet({ year: 1960, month: 4, day: 3, hour: 1, gender: "男" });
+// 丁未 丙午 戊辰 丁巳: 戊 in the 午 month, in the 专旺 range.
+const P = sheet({ year: 1967, month: 7, day: 3, hour: 9, gender: "女" });
+// 庚午 辛巳 乙酉 庚辰 with the time approximate (and China's 1990 summer time): two caveats.
+const B = sheet({ year: 1990, month: 5, day: 20, hour: 8, gender: "女", time_confidence: "approximate" });
+
+describe("the BaZi fact sheet", () => {
+  test("the subject, the birth in Beijing time and each pillar with its hidden stems and their ten gods", () => {
+    expect(A.lines[0]).toBe("Subject: BaZi chart bzc_1");
+    expect(A.lines[2]).toBe("Birth (Beijing time, UTC+08:00): 1949-10-01 15:00, gender 男, lunar 一九四九年八月初十, time exact");
+    // No birthplace, no true solar time line: the pillars follow at once.
+    expect(A.lines[3]).toStartWith("year pillar");
+    // 丑 hides 己 癸 辛: to a 甲 day master 正财, 正印, 正官.
+    expect(A.data.pillars.year.hidden).toEqual(["己(正财)", "癸(正印)", "辛(正官)"]);
+    expect(line(A, "year pillar")).toBe("year pillar 己丑: stem earth, branch earth, 纳音 霹雳火, 十神 正财, 藏干 己(正财) 癸(正印) 辛(正官)");
+  });
+
+  test("day master, element counts, favourable and unfavourable elements, luck pillars", () => {
+    expect(line(A, "Day master")).toBe("Day master: 甲 (yang wood), weak");
+    expect(line(A, "Five-element counts")).toBe("Five-element counts: wood 1, fire 0, earth 2, metal 2, water 3");
+    // A weak 甲 wants water (resource) and wood (companions); fire, earth and metal drain or press it.
+    expect(A.data.unfavorable).toEqual(["fire", "earth", "metal"]);
+    expect(line(A, "Favorable elements")).toBe("Favorable elements: water, wood; unfavorable: fire, earth, metal");
+    // A man of a yin year (己) runs backward from the 癸酉 month: 壬申, 辛未, …
+    expect(line(A, "Luck pillars")).toStartWith("Luck pillars (backward, from 1957-07-11): 壬申 1957–1966, 辛未 1967–1976, 庚午 1977–1986,");
+  });
+
+  test("the chart's warnings are carried as messages and as lines", () => {
+    // 08:00 is the 辰 hour; its neighbours for a 乙 day are 己卯 and 辛巳.
+    expect(B.data.warnings).toHaveLength(2);
+    expect(B.data.warnings[0]).toStartWith("Birth time is approximate: the hour pillar 庚辰 could also be 己卯 or 辛巳");
+    expect(B.lines.filter((l) => l.startsWith("Warning: "))).toEqual(B.data.warnings.map((w) => `Warning: ${w}`));
+    expect(A.lines.some((l) => l.startsWith("Warning"))).toBe(false);
+  });
+
+  test("a birthplace gives its local time and the true solar time, read by the chosen basis", () => {
+    const urumqi = sheet({ year: 1990, month: 5, day: 20, hour: 8, gender: "女", birthplace: "乌鲁木齐", time_basis: "true_solar" });
+    expect(urumqi.lines[2]).toStartWith("Birth (local time at 乌鲁木齐市, CN, Asia/Shanghai): 1990-05-20 08:00");
+    // About 87.6°E, some two hours of longitude west of 120°E: 07:00 standard time is 04:54 by the sun.
+    expect(urumqi.lines[3]).toBe("True solar time at the birthplace: 1990-05-20 04:54 (correction -126 min); the day and hour pillars read true solar time");
+    const london = sheet({ year: 1990, month: 5, day: 20, hour: 8, gender: "女", birthplace: "London" });
+    expect(london.lines[2]).toStartWith("Birth (local time at London, GB, Europe/London): 1990-05-20 08:00");
+    expect(london.lines[3]).toEndWith("; the day and hour pillars read local standard time");
+  });
+});
+
+describe("the graded strength line", () => {
+  test.each([
+    // 死 in 酉 (metal controls wood), no root, 癸 and 壬 supporting.
+    ["a weak 甲 without roots", A, "Graded strength: 40.4/100 weak; 得令 no (死 in the month); 得地 no (no root); 得势 yes (month, hour stems supporting)"],
+    // 囚 in 卯 (metal controls wood); 辛 in 酉 (main qi) and 丑 (residual qi).
+    ["a 辛 with two roots", S, "Graded strength: 49/100 balanced; 得令 no (囚 in the month); 得地 yes (辛 in the day branch (main qi), 辛 in the hour branch (residual qi)); 得势 yes (year, month, hour stems supporting)"],
+  ])("%s", (_, s, text) => {
+    expect(line(s, "Graded strength")).toBe(text);
+  });
+
+  test("a hint and the absence of supporting stems are named", () => {
+    expect(line(P, "Graded strength")).toContain(" (专旺 hint); 得令 yes (相 in the month)");
+    expect(line(B, "Graded strength")).toEndWith("得势 no (no stems supporting)");
+  });
+
+  test("a chart stored before the graded strength has no such line", () => {
+    const chart = stored({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+    const old = baziFacts("bzc_old", { ...chart, five_elements: { ...chart.five_elements, strength: undefined } });
+    const dayMaster = old.lines.findIndex((l) => l.startsWith("Day master"));
+    expect(old.lines[dayMaster + 1]).toStartWith("Five-element counts");
+  });
+});
+
+describe("the years around now", () => {
+  test("each year's pillar carries the nominal age from the birth year", () => {
+    // Born 1949: 虚岁 77 in 2025 (1 in the birth year).
+    expect(yearPillarsAround(A.data, 2025).map((y) => [y.year, y.ganzhi, y.age])).toEqual([[2025, "乙巳", 77], [2026, "丙午", 78]]);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * The local interpreter's answers about a Healing Plan, and the Plan's fact sheet: the
+ * question picks what is explained (steps, length, why, posture, intensity, frequency,
+ * place, a symptom, cautions, audio), in the asker's language, from the protocol snapshot.
+ */
+import { describe, expect, test } from "bun:test";
+import { explainHealing } from "../../../src/responses/local/healing.ts";
+import { explain } from "../../../src/responses/local-interpreter.ts";
+import { healingFacts, type ProtocolFacts } from "../../../src/responses/facts/index.ts";
+import type { Explanation } from "../../../src/responses/local/text.ts";
+import { createPlanBody, getProtocol, PROTOCOL_IDS, type PlanDependencies, type ProtocolId } from "../../../src/healing/index.ts";
+import { detectLanguage, detectScript } from "../../../src/text/language.ts";
+import { DEPS, input as planInput } from "../healing/fixtures.ts";
+
+const json = (x: unknown) => JSON.parse(JSON.stringify(x));
+const NO_AUDIO: PlanDependencies = { bazi: null, assetUrlFor: () => null };
+type PlanOverrides = Parameters<typeof planInput>[0];
+const sheet = (overrides: PlanOverrides, deps = NO_AUDIO) => healingFacts("hpl_1", json(createPlanBody(planInput(overrides), deps)));
+/** A Plan that can only choose `id`: every other protocol is excluded, and traditional framing is welcome. */
+const planOf = (id: ProtocolId, deps = NO_AUDIO) =>
+  sheet({ preferences: { spiritual_language: "traditional", excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== id) } }, deps);
+
+// A very intense feeling: 3-minute "Longer out-breath" (either posture, eyes optional, 4 s in / 6 s out,
+// five steps, no audio), with the eyes-open constraint and the support notice.
+const intense = sheet({ check_in: { intensity: 9 } });
+// The 10-minute seated music-paced breathing, its audio available.
+const music = planOf("music_breath_10", DEPS);
+// Nothing passes the filters: the universal one-minute orienting practice (four steps, no pace).
+const fallback = sheet({ check_in: { available_minutes: 1 }, preferences: { excluded_protocol_ids: ["grounding_orient_1"] } });
+const standing = planOf("zhanzhuang_5");
+const blocked = sheet({ safety: { immediate_danger: true } });
+
+type Sheet = ReturnType<typeof healingFacts>;
+const ask = (s: Sheet, q: string) => explainHealing(s.data, q, detectLanguage(q));
+const focusOf = (s: Sheet, q: string) => ask(s, q).focus.join("\n\n");
+/** The same Plan with some of its protocol's members replaced. */
+const withProtocol = (s: Sheet, p: Partial<ProtocolFacts>): Sheet => ({ ...s, data: { ...s.data, protocol: { ...s.data.protocol!, ...p } } });
+const protocolOf = (s: Sheet) => s.data.protocol!;
+
+/** What each focus paragraph is about, told by words only that paragraph uses. */
+const KINDS: [string, RegExp][] = [
+  ["steps", /The practice has|做法共/], ["duration", /The whole practice takes|整个练习/], ["why", /Form: posture|形式：/],
+  ["posture", /does not change its posture|不会改变它的姿势/], ["intensity", /Its intensity is|强度是/],
+  ["frequency", /made for the state you checked in|只安排这一次/], ["place", /undisturbed minutes|不被打扰/],
+  ["symptom", /stop at once|马上停下/], ["cautions", /While practising:|练习时请注意：/], ["audio", /audio track|配套音频/],
+];
+const kinds = (e: Explanation) => e.focus.map((p) => KINDS.find(([, re]) => re.test(p))?.[0] ?? `unknown: ${p.slice(0, 40)}`);
+
+describe("the question picks what is explained", () => {
+  // English words are matched as whole words, wherever they stand in the sentence.
+  test.each([
+    ["Tell me how to do it.", "steps"], ["What is the first step?", "steps"], ["怎么做？", "steps"],
+    ["And how long is it?", "duration"], ["要练多久？", "duration"],
+    ["Why this one?", "why"], ["为什么选这个？", "why"],
+    ["Can I do it sitting?", "posture"], ["可以躺着做吗？", "posture"],
+    ["Is it intense?", "intensity"], ["强度大吗？", "intensity"],
+    ["Should I repeat it?", "frequency"], ["每天都要做吗？", "frequency"],
+    // "How long between sessions" is frequency, not length.
+    ["多久一次？", "frequency"], ["多久练一次？", "frequency"],
+    ["Can I do this at work?", "place"], ["在办公室能做吗？", "place"],
+    ["I feel dizzy, what now?", "symptom"], ["The dizziness scares me.", "symptom"], ["My knee hurt.", "symptom"], ["练的时候头晕怎么办？", "symptom"],
+    ["Is it safe?", "cautions"], ["要注意什么？", "cautions"],
+    ["Is there music?", "audio"], ["有音乐吗？", "audio"],
+  ])("%p → only the %s paragraph", (q, kind) => {
+    const e = ask(intense, q);
+    expect(kinds(e)).toEqual([kind]);
+    expect(e.focused).toBe(true);
+  });
+
+  test("two questions get both answers, in the Plan's order; a symptom replaces the general cautions", () => {
+    expect(kinds(ask(intense, "How long is it, and is there music?"))).toEqual(["duration", "audio"]);
+    // Feeling unwell is answered with "stop first", not with the list of cautions.
+    expect(kinds(ask(intense, "Is it safe if I feel dizzy?"))).toEqual(["symptom"]);
+  });
+
+  test("no specific question: why this practice and its steps, then the support notice and the cultural background", () => {
+    const e = ask(intense, "hello");
+    expect(e.focused).toBe(false);
+    expect(kinds(e)).toEqual(["why", "steps"]);
+    expect(e.notes).toEqual([intense.data.supportNotice!.en, `Cultural background: ${protocolOf(intense).culturalNote.en}`]);
+    const zh = ask(intense, "你好");
+    expect(zh.notes).toEqual([intense.data.supportNotice!["zh-Hans"], `文化背景：${protocolOf(intense).culturalNote["zh-Hans"]}`]);
+  });
+
+  test("the cultural background comes only with the overview or when asked about; no notice without one", () => {
+    expect(ask(music, "And how long is it?").notes).toEqual([]);
+    expect(ask(music, "And how long is it, and what is its cultural origin?").notes).toEqual([`Cultural background: ${protocolOf(music).culturalNote.en}`]);
+  });
+});
+
+describe("each answer, from the protocol snapshot", () => {
+  test("steps: the first four with their times (m:ss) in the asker's language, then how many follow", () => {
+    // Longer out-breath: 20, 20, 100, 25 and 15 seconds.
+    const lines = focusOf(intense, "Tell me how to do it.").split("\n");
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toBe("The practice has 5 steps:");
+    expect(lines[1]).toBe(`1. (0:00–0:20) ${protocolOf(intense).steps[0]!.text.en}`);
+    expect(lines[3]).toStartWith("3. (0:40–2:20) Breathe in gently");
+    expect(lines[4]).toStartWith("4. (2:20–2:45) ");
+    expect(lines[5]).toBe("1 more step(s) follow in the Plan's script.");
+    const zh = focusOf(intense, "怎么做？");
+    expect(zh).toContain(`1. (0:00–0:20) ${protocolOf(intense).steps[0]!.text["zh-Hans"]}`);
+    expect(zh).toContain("之后还有1步，按方案中的脚本进行。");
+    expect(zh).not.toContain(protocolOf(intense).steps[0]!.text.en);
+    expect(zh).not.toContain("5. (");
+  });
+
+  test("steps: four steps are all shown, with nothing after the last", () => {
+    const steps = focusOf(fallback, "Tell me how to do it.");
+    expect(steps.split("\n")).toHaveLength(5);
+    expect(steps.endsWith(protocolOf(fallback).steps[3]!.text.en)).toBe(true);
+    expect(steps).not.toContain("more step");
+  });
+
+  test("duration: the length and the longest step, the first of equally long ones", () => {
+    expect(focusOf(intense, "And how long is it?")).toContain("The whole practice takes 3 minutes in 5 steps; the longest is step 3 (0:40–2:20, about 2 min).");
+    expect(focusOf(intense, "要练多久？")).toContain("整个练习3分钟，分5步；最长的是第3步（0:40–2:20，约2分钟）");
+    // Xu and He sounds: 30, 30, 120, 30, 120, 30 seconds; steps 3 and 5 tie.
+    expect(focusOf(planOf("liuzijue_xu_he_6"), "And how long is it?")).toContain("the longest is step 3 (1:00–3:00, about 2 min)");
+  });
+
+  test("why: the highest score or the fallback, the form with the breathing pace, and the applied constraints", () => {
+    const why = focusOf(intense, "Why this one?");
+    expect(why).toContain("It scored highest among the practices that passed every safety and fit filter.");
+    expect(why).toContain("Form: posture either, movement none, eyes optional, intensity gentle, breathing 4 s in / 6 s out.");
+    expect(why).toContain(`The Plan also applies: ${intense.data.constraints[0]!.text.en}`);
+    const zh = focusOf(intense, "为什么选这个？");
+    expect(zh).toContain("它是在通过全部安全与适配筛选的练习中得分最高的一项。");
+    expect(zh).toContain("形式：坐站皆可，无需动作，睁闭皆可，强度温和，呼吸节奏吸4秒、呼6秒。");
+    expect(zh).toContain(`方案还附加了这些约束：${intense.data.constraints[0]!.text["zh-Hans"]}`);
+    // The orienting practice has no pace, and the fallback Plan no constraints: the form ends the paragraph.
+    const fb = focusOf(fallback, "Why this one?");
+    expect(fb).toStartWith("No other practice passed the filters, so the Plan chose the universal grounding practice.");
+    expect(fb).toEndWith("Form: posture either, movement none, eyes open, intensity gentle.");
+    const fbZh = focusOf(fallback, "为什么选这个？");
+    expect(fbZh).toStartWith("由于没有其他练习通过筛选，方案选择了通用的稳定练习。");
+    expect(fbZh).toEndWith("形式：坐站皆可，无需动作，睁眼，强度温和。");
+  });
+
+  test("why: every constraint the Plan applies, one after another", () => {
+    // A very intense feeling keeps the eyes open; a check-in that can only sit keeps the practice seated.
+    const both = sheet({ check_in: { intensity: 9, posture_available: "seated" } });
+    const [eyes, seated] = both.data.constraints;
+    expect([eyes!.code, seated!.code]).toEqual(["eyes_open", "stay_seated"]);
+    expect(focusOf(both, "Why this one?")).toContain(`The Plan also applies: ${eyes!.text.en} ${seated!.text.en}`);
+  });
+
+  test("cautions: every caution of the protocol, in the asker's language", () => {
+    const [first, second] = protocolOf(intense).cautions;
+    expect(focusOf(intense, "Is it safe?")).toBe(`While practising: ${first!.en} ${second!.en}`);
+    const zh = focusOf(intense, "要注意什么？");
+    expect(zh).toStartWith("练习时请注意：");
+    expect(zh).toContain(first!["zh-Hans"]);
+    expect(zh).toContain(second!["zh-Hans"]);
+  });
+
+  test("audio: playable audio of the practice's length, or a quiet timer when there is none", () => {
+    expect(focusOf(music, "Is there music?")).toContain("This practice comes with audio you can play directly");
+    expect(focusOf(music, "Is there music?")).toContain("about 10 minutes long");
+    expect(focusOf(music, "有音乐吗？")).toContain("这个练习配有可直接播放的音频");
+    expect(focusOf(music, "有音乐吗？")).toContain("全长约10分钟");
+    expect(focusOf(intense, "Is there music?")).toContain("This practice has no audio track");
+    expect(focusOf(intense, "Is there music?")).toContain("a quiet 3-minute timer");
+    expect(focusOf(intense, "有音乐吗？")).toContain("这个练习没有配套音频");
+    expect(focusOf(intense, "有音乐吗？")).toContain("准备一个3分钟的安静计时");
+  });
+});
+
+describe("a symptom during practice", () => {
+  test.each([
+    ["I feel dizzy, what now?", "If you feel dizzy while practising: stop at once"],
+    ["My knee hurt.", "If you feel unwell while practising: stop at once"],
+    ["练的时候头晕怎么办？", "如果练习时出现头晕：马上停下"],
+    ["腿有点疼", "如果练习时出现不适：马上停下"],
+  ])("%p: stop first (%p), then when to get help", (q, start) => {
+    const answer = focusOf(intense, q);
+    expect(answer).toStartWith(start);
+    expect(answer).toMatch(/call emergency services now\.|请立即就医或拨打急救电话。/);
+  });
+
+  test("quotes the Plan's own caution that covers the symptom", () => {
+    const shared = protocolOf(intense).cautions[0]!;
+    expect(focusOf(intense, "I feel dizzy, what now?")).toContain(`until it passes. The Plan itself says: ${shared.en} If it persists`);
+    expect(focusOf(intense, "练的时候头晕怎么办？")).toContain(`等它过去。方案本身也写明：${shared["zh-Hans"]}如果症状持续`);
+  });
+
+  // Ho'oponopono's own caution (phrases are not an admission of fault) says nothing about feeling unwell.
+  const [shared, fault] = getProtocol("hooponopono_reflection_8")!.cautions;
+  test("picks the covering caution even when it is not listed first", () => {
+    const f = withProtocol(intense, { cautions: [fault!, shared!] });
+    expect(focusOf(f, "I feel dizzy, what now?")).toContain(`The Plan itself says: ${shared!.en}`);
+    expect(focusOf(f, "练的时候头晕怎么办？")).toContain(`方案本身也写明：${shared!["zh-Hans"]}`);
+  });
+
+  test("quotes nothing when no caution covers it", () => {
+    const f = withProtocol(intense, { cautions: [fault!] });
+    expect(focusOf(f, "I feel dizzy, what now?")).toContain("until it passes. If it persists");
+    expect(focusOf(f, "练的时候头晕怎么办？")).toContain("等它过去。如果症状持续");
+  });
+});
+
+describe("posture, intensity, frequency and place", () => {
+  test.each([
+    [music, "seated, with your back supported and feet on the floor; eyes optional, movement none.", "这个练习坐着做，背有支撑、双脚着地；睁闭皆可，无需动作。"],
+    [standing, "standing, feet about shoulder-width apart; eyes open, movement none.", "这个练习站着做，双脚与肩同宽；睁眼，无需动作。"],
+    [intense, "either seated or standing; eyes optional, movement none.", "这个练习坐着或站着都可以；睁闭皆可，无需动作。"],
+  ])("posture as the protocol asks: %#", (f, enText, zhText) => {
+    expect(focusOf(f, "Can I do it sitting?")).toContain(`This practice is done ${enText}`);
+    expect(focusOf(f, "可以躺着做吗？")).toContain(zhText);
+  });
+
+  test("intensity with the breathing pace, or a natural breath when the protocol has none", () => {
+    expect(focusOf(intense, "Is it intense?")).toContain("Its intensity is gentle: movement none, and the breath follows 4 s in and 6 s out, the out-breath longer.");
+    expect(focusOf(intense, "强度大吗？")).toContain("强度是温和：无需动作，呼吸按吸4秒、呼6秒的节奏，呼气比吸气长。");
+    expect(focusOf(fallback, "Is it intense?")).toContain("and the breath stays natural.");
+    expect(focusOf(fallback, "强度大吗？")).toContain("强度是温和：无需动作，呼吸保持自然。");
+  });
+
+  test("frequency: one practice per Plan; practising again takes a new check-in", () => {
+    expect(focusOf(intense, "Should I repeat it?")).toContain("sets this one 3-minute practice. To practise again, check in anew and create a new Plan");
+    expect(focusOf(intense, "每天都要做吗？")).toContain("只安排这一次3分钟的练习。想再练时，请重新签到、创建新方案");
+  });
+
+  test("place: room for the posture, for the audio or the script, and never while driving", () => {
+    const withAudio = focusOf(music, "Can I do this at work?");
+    expect(withAudio).toContain("You need 10 undisturbed minutes, a place to practise seated, and somewhere you can play its audio (headphones are fine); eyes optional.");
+    expect(withAudio).toContain("Never practise while driving or operating machinery.");
+    expect(focusOf(music, "在办公室能做吗？")).toContain("需要一个能坐姿10分钟、不被打扰、能放音频（可用耳机）的地方；睁闭皆可。开车或操作机器时不要练习。");
+    expect(focusOf(intense, "Can I do this at work?")).toContain("a place to practise seated or standing, and somewhere you can follow the script quietly;");
+    expect(focusOf(intense, "在办公室能做吗？")).toContain("不被打扰、能安静看着脚本的地方");
+  });
+});
+
+describe("the frame of every Healing answer", () => {
+  const answer = (q: string, followUp = false) =>
+    explain({ facts: intense, input: q, language: detectLanguage(q), script: detectScript(q), topics: [], constraints: [], summary: "", now: 0, followUp });
+
+  test("ends with: everyday practice, not medical care (a short form in follow-ups)", () => {
+    expect(answer("Is it safe?").at(-1)).toContain("not a medical diagnosis, psychotherapy or emergency help");
+    expect(answer("要注意什么？").at(-1)).toContain("不是医学诊断、心理治疗或急救");
+    expect(answer("Is it safe?", true).at(-1)).toContain("not medical care; stop if unwell");
+    expect(answer("要注意什么？", true).at(-1)).toContain("不是医疗；不适请停止");
+  });
+
+  test("asked for another protocol, it says the Plan is fixed and a new check-in makes a new one", () => {
+    const enText = answer("Can you change the protocol?").join("\n");
+    expect(enText).toContain("The Plan was computed by deterministic code and is fixed");
+    expect(enText).toContain("create a new Plan from a new check-in");
+    const zhText = answer("能换个方案吗？").join("\n");
+    expect(zhText).toContain("这个方案由确定性的程序计算后已经固定");
+    expect(zhText).toContain("请提交新的签到，创建一个新方案");
+  });
+
+  test("the opening names the protocol and its safety state", () => {
+    expect(ask(intense, "hello").opening).toBe('Your Plan recommends "Longer out-breath" (extended_exhale_3, version 1.0.0), 3 minutes. Safety state: not blocked (recommended).');
+  });
+
+  test("a Plan without a protocol has nothing to explain, only the frame", () => {
+    const e = ask(blocked, "How do I do it?");
+    expect(e.opening).toBe("This Plan has no practice to explain.");
+    expect(e.focus).toEqual([]);
+    expect(e.closing).toContain("not a medical diagnosis");
+    expect(e.redo.howEn).toBe("create a new Plan from a new check-in");
+    expect(ask(blocked, "怎么做？").opening).toBe("这个方案没有可解释的练习。");
+  });
+});
+
+describe("the Healing fact sheet", () => {
+  test("a recommended Plan: protocol, form with the pace, timed steps, cautions, note, constraints and notice", () => {
+    const { lines, data, headline } = intense;
+    expect(headline).toBe("Healing Plan extended_exhale_3 (Longer out-breath)");
+    expect(data.blockReasons).toEqual([]);
+    expect(data.selectionMode).toBe("scored");
+    // The catalog paces this practice 4 s in, 6 s out.
+    expect(data.protocol!.breathPace).toEqual({ inhale: 4, exhale: 6 });
+    expect(lines[0]).toBe(`Subject: Healing Plan hpl_1 (policy ${data.policyVersion})`);
+    expect(lines).toContain("Form: posture either, movement none, eyes optional, breath extended_exhale (4 s in / 6 s out), intensity gentle, delivery script_only");
+    expect(lines).toContain(`Step 1 (0–20 s): ${protocolOf(intense).steps[0]!.text.en} / ${protocolOf(intense).steps[0]!.text["zh-Hans"]}`);
+    expect(lines.some((l) => l.startsWith("Step 3 (40–140 s): Breathe in gently"))).toBe(true);
+    expect(lines).toContain(`Cultural note: ${protocolOf(intense).culturalNote.en} / ${protocolOf(intense).culturalNote["zh-Hans"]}`);
+    const c = data.constraints[0]!;
+    expect(lines).toContain(`Applied constraint eyes_open: ${c.text.en} / ${c.text["zh-Hans"]}`);
+    expect(lines.at(-1)).toBe(`Support notice: ${data.supportNotice!.en} / ${data.supportNotice!["zh-Hans"]}`);
+  });
+
+  test("an unpaced protocol has no pace in its form line", () => {
+    expect(fallback.lines.find((l) => l.startsWith("Form:"))).toMatch(/, breath natural, intensity gentle, delivery script_only$/);
+    expect(fallback.data.selectionMode).toBe("fallback");
+  });
+
+  test("a blocked Plan: its red-line reasons, no protocol, no selection", () => {
+    expect(blocked.headline).toBe("Healing Plan (blocked)");
+    expect(blocked.data.blockReasons).toEqual(["IMMEDIATE_DANGER"]);
+    expect(blocked.data.selectionMode).toBeNull();
+    expect(blocked.lines).toContain("Safety state: BLOCKED (IMMEDIATE_DANGER)");
+  });
+});

@@ -1,0 +1,375 @@
+import { describe, expect, test } from "bun:test";
+import { askedTopics, overviewParagraph } from "../../../src/responses/local/liuyao-topics.ts";
+import { liuyaoFacts, type LineFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
+import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
+import type { ReplyLanguage } from "../../../src/text/language.ts";
+
+const json = (x: unknown) => JSON.parse(JSON.stringify(x));
+const cast = (question: string, lines: number[], at = "2025-06-15T18:00:00+08:00"): LiuyaoFacts =>
+  liuyaoFacts("lyc_t", json(castReading({ question, method: "manual_lines", lines, castAt: new Date(at) }))).data;
+
+// 雷火丰 (坎宫五世) on a 乙卯 day (void 子丑) in a 壬午 month. Lines bottom to top: 子孙己卯木 青龙, 官鬼己丑土 朱雀
+// (应, void), 兄弟己亥水 勾陈 (moving), 妻财庚午火 螣蛇, 父母庚申金 白虎 (世, moving), 官鬼庚戌土 玄武; it turns into 泽雷随.
+// A job's useful god is 官鬼 (lines 2 and 6), its source 妻财 (line 4), its adversary 子孙 (line 1).
+const interview = cast("这次面试能通过吗？", [7, 8, 9, 7, 6, 8]);
+const still = cast("这次换工作顺利吗？", [7, 8, 7, 7, 8, 8]);
+// 天风姤 (乾宫一世): the palace's 妻财 甲寅 is not on the lines and hides under line 2 (子孙 辛亥). A parent's useful god is
+// 父母 (lines 1 and 6); a lost wallet's is 妻财, so it is the hidden one.
+const mother = cast("我妈的病能好吗？", [8, 7, 7, 7, 7, 7]);
+const wallet = cast("钱包丢了能找回来吗", [8, 7, 7, 7, 7, 7]);
+
+const CALM: LineStrength = { month: "休", day: "比", day_branch: null, day_break: false, hidden_moving: false, effective_void: false, tomb: null };
+type LinePatch = Omit<Partial<LineFacts>, "strength"> & { strength?: Partial<LineStrength> | null };
+
+/** The cast with some lines changed; `strength: null` drops the stored 旺衰, as on casts stored before it existed. */
+function edit(f: LiuyaoFacts, lines: Record<number, LinePatch>, more: Partial<LiuyaoFacts> = {}): LiuyaoFacts {
+  return {
+    ...f,
+    ...more,
+    lines: f.lines.map(({ strength: own, ...line }) => {
+      const { strength, ...patch } = lines[line.position] ?? {};
+      const s = strength === null ? undefined : own || strength ? ({ ...own, ...strength } as LineStrength) : undefined;
+      return { ...line, ...patch, ...(s ? { strength: s } : {}) };
+    }),
+  };
+}
+const ug = (f: LiuyaoFacts, patch: object) => ({ usefulGod: { ...f.usefulGod!, ...patch } });
+const ask = (f: LiuyaoFacts, input: string, lang: ReplyLanguage) => askedTopics(f, input, lang).join("\n");
+const zhEn = (f: LiuyaoFacts, zh: string, en: string) => ({ zh: ask(f, zh, "zh"), en: ask(f, en, "en") });
+
+const KINDS: [string, RegExp][] = [
+  ["world", /^(世爻代表你自己|The world line is you)/],
+  ["other", /^(对方由应爻代表|The other side is the response line)/],
+  ["void", /^(\S\S日的旬空是|The void branches)/],
+  ["spirits", /^(六神从初爻起|The six spirits are laid)/],
+  ["changed", /^(本卦\S{3,4}(经第|没有动爻)|\S+ turns, through|No line of \S+ moves)/],
+  ["related", /^(互卦|The nuclear hexagram)/],
+  ["hidden", /^(伏神是|本卦六亲俱全|Hidden spirits are|All five relatives)/],
+  ["line", /^(第\d爻是|Line \d is)/],
+  ["advice", /^(本卦用神在|这一卦没有可依的用神爻|This cast's useful god is|This cast has no useful-god)/],
+];
+const kinds = (input: string, lang: ReplyLanguage) => askedTopics(interview, input, lang).map((p) => KINDS.find(([, re]) => re.test(p))?.[0] ?? p);
+
+describe("askedTopics: the kinds a question names, in a fixed order", () => {
+  test.each([
+    ["世爻旺不旺？", "zh", ["world"]], ["面试官怎么看我？", "zh", ["other"]], ["世应关系如何？", "zh", ["world", "other"]],
+    ["有没有空亡？", "zh", ["void"]], ["六神怎么看？", "zh", ["spirits"]], ["变卦是什么？", "zh", ["changed"]],
+    ["互卦和错卦呢？", "zh", ["related"]], ["伏神在哪？", "zh", ["hidden"]], ["第三爻怎么样？", "zh", ["line"]],
+    ["我该怎么办？", "zh", ["advice"]], ["六爻准不准？", "zh", []], // 六爻 names the practice, not a line
+    ["How strong is my world line?", "en", ["world"]], ["What does the interviewer think?", "en", ["other"]],
+    ["Is anything void here?", "en", ["void"]], ["Which spirit sits on it?", "en", ["spirits"]], ["Is this spiritual?", "en", []],
+    ["What does it turn into?", "en", ["changed"]], ["What about the nuclear hexagram?", "en", ["related"]],
+    ["Is there a hidden spirit?", "en", ["spirits", "hidden"]], ["What about line 3?", "en", ["line"]],
+    ["Tell me about line 12.", "en", []], ["What does the third line say?", "en", ["line"]],
+    ["So what should I do?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
+    ["So what should I do about the void, my world line and line 4?", "en", ["world", "void", "line", "advice"]],
+  ] as const)("%p (%s) → %p", (input, lang, expected) => {
+    expect(kinds(input, lang)).toEqual([...expected]);
+  });
+});
+
+// Generation 木→火→土→金→水→木; control 木克土, 土克水, 水克火, 火克金, 金克木. Rows: world element, response element.
+const MEETS: Record<string, { pairs: string[]; zh: string; en: string }> = {
+  应生世: { pairs: ["火木", "土火", "金土", "水金", "木水"], zh: "应生世：传统上说对方对你有利", en: "the response generates the world (应生世): traditionally the other side favours you" },
+  应克世: { pairs: ["土木", "金火", "水土", "木金", "火水"], zh: "应克世：传统上说对方有所保留或施加压力", en: "the response controls the world (应克世): traditionally the other side holds back" },
+  世生应: { pairs: ["木火", "火土", "土金", "金水", "水木"], zh: "世生应：传统上说你付出较多、主动去求对方", en: "the world generates the response (世生应): traditionally you give more" },
+  世克应: { pairs: ["木土", "火金", "土水", "金木", "水火"], zh: "世克应：传统上说你占主动", en: "the world controls the response (世克应): traditionally you have the upper hand" },
+  比和: { pairs: ["木木", "火火", "土土", "金金", "水水"], zh: "世应比和：传统上说双方对等、容易谈得拢", en: "world and response share an element (比和): traditionally the two sides meet as equals" },
+};
+const MEET_ROWS = Object.entries(MEETS).flatMap(([name, m]) => m.pairs.map((p) => [p[0]!, p[1]!, name] as const));
+
+describe("how the response line (the other side) meets the world line (you)", () => {
+  test.each(MEET_ROWS)("world %s, response %s: %s", (w, r, name) => {
+    const f = edit(interview, { 5: { element: w }, 2: { element: r } });
+    const { zh, en } = zhEn(f, "世应关系如何？", "How do my world line and the response line meet?");
+    expect(zh).toContain(`与应爻的关系：${MEETS[name]!.zh}`);
+    expect(zh).toContain(`。${MEETS[name]!.zh}`); // the response line's paragraph says it too
+    expect(en).toContain(`With the response line: ${MEETS[name]!.en}`);
+    expect(en).toContain(`Here ${MEETS[name]!.en}`);
+    expect(overviewParagraph(f, "zh")).toContain(`世应之间，${MEETS[name]!.zh}`);
+    expect(overviewParagraph(f, "en")).toContain(`between the two sides, ${MEETS[name]!.en}`);
+  });
+});
+
+describe("the world line and the response line", () => {
+  test("the world line is you: its line, relative, stem-branch, element, spirit, 旺衰 and state", () => {
+    // 申 metal: the 午 month's fire controls it (死); it controls the 卯 day's wood (耗). It moves.
+    const { zh, en } = zhEn(interview, "世爻旺不旺？", "How strong is my world line?");
+    expect(zh).toContain("世爻代表你自己：第5爻父母庚申金，临白虎；在月令为死，日辰对它为耗；发动，主动求变。世爻旺相");
+    expect(en).toContain("The world line is you: line 5, 父母 庚申 金, carrying 白虎; 死 (dead) in the month, spent on the day (耗); moving: it acts and changes. A strong world line");
+  });
+
+  test("the response line is the other side; void and still, their stance is not yet settled", () => {
+    // 丑 earth: generated by the 午 month's fire (相), controlled by the 卯 day (克), void in effect (真空).
+    const { zh, en } = zhEn(interview, "应爻怎么样？", "What about the response line?");
+    expect(zh).toContain("对方由应爻代表：第2爻官鬼己丑土，临朱雀；在月令为相，日辰对它为克，真空。");
+    expect(zh).toContain("应爻旬空，传统上说对方的态度一时还不明朗。");
+    expect(en).toContain("The other side is the response line: line 2, 官鬼 己丑 土, carrying 朱雀; 相 (rising) in the month, controlled by the day (克), void in effect.");
+    expect(en).toContain(" A void response line traditionally means their stance is not yet settled.");
+  });
+
+  test.each([
+    ["moving", { void: true, moving: true }],
+    ["not void", { void: false }],
+  ])("a response line %s says nothing of an unsettled stance", (_, patch) => {
+    const { zh, en } = zhEn(edit(interview, { 2: patch }), "应爻怎么样？", "What about the response line?");
+    // The paragraph ends with how the two sides meet (土 generates 金: 应生世).
+    expect(zh).toEndWith("。应生世：传统上说对方对你有利、愿意成全。");
+    expect(en).toEndWith("Here the response generates the world (应生世): traditionally the other side favours you.");
+  });
+
+  const STATE = { moving: ["发动，主动求变", "moving: it acts and changes"], void: ["旬空，暂时落空", "void: not yet in place"], broken: ["月破，力量受损", "broken by the month"] } as const;
+  const ROLES = [[5, "白虎", "世爻旺不旺？", "How strong is my world line?"], [2, "朱雀", "应爻怎么样？", "What about the response line?"]] as const;
+  // On a cast without stored 旺衰: a void line is void in effect unless it moves (动不为空) or the day clashes it (冲空则实).
+  test.each([
+    ["a still line", {}, [], ["临{s}。", "carrying {s}."]],
+    ["a moving line", { moving: true }, ["moving"], ["临{s}；发动，主动求变。", "carrying {s}; moving: it acts and changes."]],
+    ["a void line", { void: true }, ["void"], ["临{s}；旬空，暂时落空。", "carrying {s}; void: not yet in place."]],
+    ["a void line that moves", { void: true, moving: true }, ["moving"], []],
+    ["a void line the day clashes", { void: true, dayClash: true }, [], []],
+    ["a moving line broken by the month", { moving: true, monthBreak: true }, ["moving", "broken"], ["；发动，主动求变，月破，力量受损。", "; moving: it acts and changes and broken by the month."]],
+  ] as const)("%s: its state phrases", (_, patch, shown, exact) => {
+    for (const [n, spirit, zhAsk, enAsk] of ROLES) {
+      const base = { moving: false, void: false, dayClash: false, monthBreak: false, strength: null };
+      const text = zhEn(edit(interview, { [n]: { ...base, ...patch } }), zhAsk, enAsk);
+      for (const [key, [zh, en]] of Object.entries(STATE)) {
+        expect(text.zh.includes(zh)).toBe((shown as readonly string[]).includes(key));
+        expect(text.en.includes(en)).toBe((shown as readonly string[]).includes(key));
+      }
+      if (exact.length) expect([text.zh, text.en].map((t, i) => t.includes(exact[i]!.replace("{s}", spirit)))).toEqual([true, true]);
+    }
+  });
+
+  test("with a stored 旺衰, whether the void holds is read from it, not guessed", () => {
+    // Line 2 is void and still, and its stored strength already says void in effect (真空).
+    const { zh, en } = zhEn(interview, "应爻怎么样？", "What about the response line?");
+    expect(zh).not.toContain("旬空，暂时落空");
+    expect(en).not.toContain("void: not yet in place");
+  });
+});
+
+describe("the void (旬空)", () => {
+  const READING = ["旬空的爻传统上说暂时落空、时机未到，出空（到该地支之日）或逢冲时才见分晓；发动的爻和逢日冲的爻不作空论。", "it shows itself when its branch's day comes or a clash fills it; a moving line, or one the day clashes, is not void in effect."];
+  test.each([
+    // 乙卯 is in the 甲寅 decade: 子丑 are void, and only line 2 (丑) falls on them.
+    ["2025-06-15T18:00:00+08:00", "乙卯日的旬空是子、丑。卦中落空的爻：第2爻官鬼己丑。", "The void branches of the 乙卯 day are 子 and 丑. Void lines in this cast: line 2, 官鬼 己丑."],
+    // 甲子 decade: 戌亥 are void; line 3 (亥) moves, so it is not void in effect.
+    ["2025-06-24T12:00:00+08:00", "甲子日的旬空是戌、亥。卦中落空的爻：第3爻兄弟己亥（发动，不作空论）；第6爻官鬼庚戌。", "The void branches of the 甲子 day are 戌 and 亥. Void lines in this cast: line 3, 兄弟 己亥 (moving, so not void in effect); line 6, 官鬼 庚戌."],
+    // A 戊辰 day: 辰 clashes the void 戌, which makes it real (冲空则实).
+    ["2025-06-28T12:00:00+08:00", "第6爻官鬼庚戌（逢日冲，冲空则实）。", "line 6, 官鬼 庚戌 (clashed by the day, so real)."],
+    // 丁酉 is in the 甲午 decade: 辰巳 are void, and no line of this hexagram has either branch.
+    ["2025-05-28T12:00:00+08:00", "丁酉日的旬空是辰、巳。卦中没有爻落在这两个地支上。", "The void branches of the 丁酉 day are 辰 and 巳. No line of this cast falls on them."],
+  ])("cast at %s", (at, zh, en) => {
+    const text = zhEn(cast("这次面试能通过吗？", [7, 8, 9, 7, 6, 8], at), "有没有空亡？", "Is anything void here?");
+    expect(text.zh).toContain(zh + READING[0]);
+    expect(text.en).toContain(`${en} Traditionally a void line is not yet in place: ${READING[1]}`);
+  });
+});
+
+describe("the six spirits (六神)", () => {
+  // 甲乙 days lay 青龙 on the first line. The lines read are the world line, the useful god and the moving lines, in order.
+  test("reads the spirit of each key line by its role", () => {
+    const { zh, en } = zhEn(interview, "六神怎么看？", "What do the spirits say?");
+    expect(zh).toContain("六神从初爻起依日干排列（乙日起青龙），看的是事情的情态而非吉凶本身。");
+    expect(zh).toContain("第2爻（用神）临朱雀，主言语、文书与消息；第3爻（动爻）临勾陈，主迟滞、牵连与田土；第5爻（世爻、动爻）临白虎，主急躁、凶险与伤病；第6爻（用神）临玄武，主暗昧、隐情与失物。");
+    expect(en).toContain("The six spirits are laid from the first line by the day stem (a 乙 day starts with 青龙); they colour how a matter unfolds");
+    expect(en).toContain("line 2 (useful god) carries 朱雀: words, papers and news; line 3 (moving) carries 勾陈: delay, entanglement and land; line 5 (world line and moving) carries 白虎: force, haste and injury; line 6 (useful god) carries 玄武: what is hidden, secrets and losses.");
+  });
+
+  test.each([
+    ["青龙 on a world line that is the useful god", mother, "第1爻（世爻、用神）临青龙，主喜庆、顺利；", "line 1 (world line and useful god) carries 青龙: joy and ease;"],
+    ["螣蛇 on a moving line", edit(interview, { 4: { moving: true } }, { movingLines: [3, 4, 5] }), "第4爻（动爻）临螣蛇，主虚惊、反复与纠缠；", "line 4 (moving) carries 螣蛇: false alarms, wavering and tangles;"],
+  ])("%s", (_, f, zh, en) => {
+    expect(ask(f, "六神怎么看？", "zh")).toContain(zh);
+    expect(ask(f, "What do the spirits say?", "en")).toContain(en);
+  });
+
+  test("without a useful god, only the world and the moving lines are read", () => {
+    const { zh, en } = zhEn(edit(interview, {}, { usefulGod: null }), "六神怎么看？", "What do the spirits say?");
+    expect(zh).toContain("乙日起青龙），看的是事情的情态而非吉凶本身。第3爻（动爻）临勾陈，主迟滞、牵连与田土；第5爻（世爻、动爻）临白虎，主急躁、凶险与伤病。");
+    expect(en).toContain("rather than deciding it. line 3 (moving) carries 勾陈: delay, entanglement and land; line 5 (world line and moving) carries 白虎: force, haste and injury.");
+  });
+});
+
+describe("changed, related and hidden hexagrams", () => {
+  test("the changed hexagram: which lines move, what it becomes, and each moving line's new line", () => {
+    // Lines 3 and 5 of 雷火丰 flip: 震 below, 兑 above, 泽雷随 (17). 亥 water turns into 辰 earth, which controls it (回头克).
+    const { zh, en } = zhEn(interview, "变卦是什么？", "What does it turn into?");
+    expect(zh).toContain("本卦雷火丰经第3、5爻发动，变为泽雷随（第17卦）。本卦看现状，变卦看走向");
+    expect(zh).toContain("是助是损：3: 亥→辰 (水→土) 回头克；5: 申→酉 (金→金) 化进神 比和。");
+    expect(en).toContain("雷火丰 turns, through its moving line(s) 3 and 5, into 泽雷随 (hexagram 17). The primary hexagram shows where the matter stands");
+    expect(en).toContain("helps or hurts it: 3: 亥→辰 (水→土) 回头克; 5: 申→酉 (金→金) 化进神 比和.");
+  });
+
+  test("no moving line, no changed hexagram", () => {
+    const { zh, en } = zhEn(still, "变卦是什么？", "What is the changed hexagram?");
+    expect(zh).toContain("本卦雷火丰没有动爻，所以没有变卦：事情按本卦所示发展。");
+    expect(en).toContain("No line of 雷火丰 moves, so there is no changed hexagram");
+  });
+
+  test("the nuclear (互), opposite (错) and reversed (综) hexagrams", () => {
+    // 雷火丰 is ䷶ (yang yin yang yang yin yin): lines 2–5 give 泽风大过, all flipped 风水涣, upside down 火山旅.
+    const { zh, en } = zhEn(interview, "互卦和错卦呢？", "What about the nuclear hexagram?");
+    expect(zh).toContain("互卦泽风大过取二至五爻，看事情内部的过程；错卦风水涣阴阳全反，看事情的对立面；综卦火山旅上下颠倒");
+    expect(en).toContain("The nuclear hexagram 泽风大过 (lines 2 to 5) shows the matter's inner process; the opposite 风水涣 (every line reversed) its other face; the reversed 火山旅 (turned upside down)");
+  });
+
+  test.each([
+    ["one hidden spirit", mother, "（飞神）之下：妻财 甲寅 木 under line 2。用神不上卦时", "(the flying spirit): 妻财 甲寅 木 under line 2. When the useful god"],
+    ["two hidden spirits", edit(mother, {}, { hidden: ["妻财 甲寅 木 under line 2", "子孙 甲子 水 under line 1"] }), "：妻财 甲寅 木 under line 2；子孙 甲子 水 under line 1。", ": 妻财 甲寅 木 under line 2; 子孙 甲子 水 under line 1."],
+    ["none when all five relatives show", interview, "本卦六亲俱全，没有伏神。", "All five relatives appear on the lines, so there is no hidden spirit."],
+  ])("hidden spirits (伏神): %s", (_, f, zh, en) => {
+    const text = zhEn(f, "伏神在哪？", "Is there a hidden spirit?");
+    expect(text.zh).toContain(zh);
+    expect(text.en).toContain(en);
+  });
+});
+
+const LINE = [["子孙", "己卯", "木"], ["官鬼", "己丑", "土"], ["兄弟", "己亥", "水"], ["妻财", "庚午", "火"], ["父母", "庚申", "金"], ["官鬼", "庚戌", "土"]];
+describe("one line", () => {
+  test.each([
+    ["第一爻", 1], ["第二爻", 2], ["第三爻", 3], ["第3爻", 3], ["第四爻", 4], ["第五爻", 5], ["第六爻", 6], ["初爻", 1], ["上爻", 6],
+    ["line 4", 4], ["first line", 1], ["bottom line", 1], ["second line", 2], ["third line", 3], ["fourth line", 4], ["fifth line", 5], ["sixth line", 6], ["top line", 6],
+  ] as const)("%p is line %d", (asked, n) => {
+    const lang = /^[a-z]/.test(asked) ? "en" : "zh";
+    const text = ask(interview, lang === "en" ? `What about the ${asked}?` : `${asked}怎么样？`, lang);
+    expect(text).toStartWith(lang === "en" ? `Line ${n} is ${LINE[n - 1]!.join(" ")}, carrying ` : `第${n}爻是${LINE[n - 1]!.join("")}，临`);
+  });
+
+  test.each([
+    [1, interview, "第1爻是子孙己卯木，临青龙；在月令为休", "Line 1 is 子孙 己卯 木, carrying 青龙; 休 (resting)"],
+    [5, interview, "临白虎，是世爻（代表你）、动爻；", "carrying 白虎; it is the world line (you) and a moving line; "],
+    [2, interview, "临朱雀，是应爻（代表对方）、用神；", "carrying 朱雀; it is the response line (the other side) and the useful god; "],
+    [6, interview, "临玄武，是用神；", "carrying 玄武; it is the useful god; "],
+    [2, edit(interview, {}, { usefulGod: null }), "临朱雀，是应爻（代表对方）；", "carrying 朱雀; it is the response line (the other side); "],
+  ])("line %d names its roles", (n, f, zh, en) => {
+    expect(ask(f, `第${n}爻怎么样？`, "zh")).toContain(zh);
+    expect(ask(f, `What about line ${n}?`, "en")).toContain(en);
+  });
+});
+
+describe("a line's 旺衰 in words", () => {
+  const first = (patch: LinePatch) => zhEn(edit(interview, { 1: patch }), "初爻怎么样？", "What about the bottom line?");
+  test.each([
+    ["旺", "生", "旺 (prosperous) in the month, fed by the day (生)"],
+    ["相", "克", "相 (rising) in the month, controlled by the day (克)"],
+    ["休", "比", "休 (resting) in the month, matched by the day (比)"],
+    ["囚", "泄", "囚 (confined) in the month, drained into the day (泄)"],
+    ["死", "耗", "死 (dead) in the month, spent on the day (耗)"],
+  ] as const)("month %s, day %s", (month, day, en) => {
+    const text = first({ strength: { ...CALM, month, day } });
+    expect(text.zh).toContain(`临青龙；在月令为${month}，日辰对它为${day}。`);
+    expect(text.en).toContain(`carrying 青龙; ${en}.`);
+  });
+
+  test.each([
+    ["日破", "broken by the day", { strength: { ...CALM, day_break: true } }],
+    ["暗动", "stirred in secret (暗动)", { strength: { ...CALM, hidden_moving: true } }],
+    ["真空", "void in effect", { strength: { ...CALM, effective_void: true } }],
+    ["入墓", "entering its tomb", { strength: { ...CALM, tomb: "day" } }],
+    ["月破", "broken by the month", { strength: CALM, monthBreak: true }],
+    ["日破、入墓", "broken by the day and entering its tomb", { strength: { ...CALM, day_break: true, tomb: "month" } }],
+  ] as const)("flags: %s", (zh, en, patch) => {
+    const text = first(patch as LinePatch);
+    expect(text.zh).toContain(`日辰对它为比，${zh}。`);
+    expect(text.en).toContain(`matched by the day (比), ${en}.`);
+  });
+
+  test("a cast stored without 旺衰 says nothing of it", () => {
+    const text = first({ strength: null });
+    expect(text.zh).toContain("第1爻是子孙己卯木，临青龙。");
+    expect(text.en).toContain("Line 1 is 子孙 己卯 木, carrying 青龙.");
+  });
+});
+
+const VERDICT = {
+  strong: ["用神有力，传统上是可以积极争取的时候", "the useful god is strong: traditionally a time to go for it", "有力", "strong"],
+  weak: ["用神无力，传统上主张守而待时", "the useful god is weak: traditionally a time to hold and wait", "无力", "weak"],
+  open: ["用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day", "旺衰待看", "its strength to be weighed"],
+} as const;
+// Strong when the month makes it 旺 or 相, or the day feeds (生) or matches (比) it; 日破, 真空 and 月破 weaken it regardless.
+const STANDING = [
+  ["旺 in the month", { strength: { ...CALM, month: "旺", day: "克" } }, "strong"],
+  ["相 in the month", { strength: { ...CALM, month: "相", day: "耗" } }, "strong"],
+  ["fed by the day", { strength: { ...CALM, month: "休", day: "生" } }, "strong"],
+  ["matched by the day", { strength: { ...CALM, month: "囚", day: "比" } }, "strong"],
+  ["死 and controlled by the day", { strength: { ...CALM, month: "死", day: "克" } }, "weak"],
+  ["休 and drained into the day", { strength: { ...CALM, month: "休", day: "泄" } }, "weak"],
+  ["囚 and spent on the day", { strength: { ...CALM, month: "囚", day: "耗" } }, "weak"],
+  ["旺 but broken by the day", { strength: { ...CALM, month: "旺", day: "生", day_break: true } }, "weak"],
+  ["旺 but void in effect", { strength: { ...CALM, month: "旺", day: "生", effective_void: true } }, "weak"],
+  ["旺 but broken by the month", { strength: { ...CALM, month: "旺", day: "生" }, monthBreak: true }, "weak"],
+  ["of unknown 旺衰", { strength: null }, "open"],
+] as const;
+
+describe("the useful god's standing and the tradition's advice", () => {
+  test("names the useful god's line, its 旺衰, its source, and leaves the choice to the asker", () => {
+    const { zh, en } = zhEn(interview, "我该怎么办？", "So what should I do?");
+    expect(zh).toContain("本卦用神在第2爻官鬼己丑；在月令为相，日辰对它为克，真空。用神无力");
+    expect(zh).toContain("；原神妻财在第4爻。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。");
+    expect(en).toContain("This cast's useful god is line 2, 官鬼 己丑; 相 (rising) in the month, controlled by the day (克), void in effect. So the useful god is weak");
+    expect(en).toContain("; its source 妻财 is on line 4. This is the tradition's counsel; what to do is still yours");
+  });
+
+  test.each(STANDING)("a useful god %s: the verdict", (_, patch, verdict) => {
+    const f = edit(interview, { 2: { ...patch, void: false } });
+    const [zh, en, zhShort, enShort] = VERDICT[verdict];
+    expect(ask(f, "我该怎么办？", "zh")).toContain(`${zh}`);
+    expect(ask(f, "So what should I do?", "en")).toContain(`So ${en}`);
+    expect(overviewParagraph(f, "zh")).toContain(`用神官鬼在第2、6爻，${zhShort}；`);
+    expect(overviewParagraph(f, "en")).toContain(`the useful god 官鬼 is on line 2 and 6, ${enShort};`);
+  });
+
+  test.each([
+    ["its source on no line", {}, ug(interview, { yuan_shen: { relative: "妻财", lines: [] } }), "；原神妻财不上卦。", "; its source 妻财 is not on the lines."],
+    ["its source on two lines", {}, ug(interview, { yuan_shen: { relative: "妻财", lines: [4, 6] } }), "；原神妻财在第4、6爻。", "; its source 妻财 is on line 4 and 6."],
+    // 子孙 controls 官鬼: the adversary (忌神) moving works against the useful god.
+    ["its adversary moving", { 1: { moving: true } }, {}, "；原神妻财在第4爻，忌神子孙发动，需防阻力。", "; its source 妻财 is on line 4, and the adversary 子孙 moves: expect resistance."],
+    ["one of its adversary's lines moving", {}, ug(interview, { ji_shen: { relative: "子孙", lines: [1, 3] } }), "，忌神子孙发动，需防阻力。", ", and the adversary 子孙 moves: expect resistance."],
+  ])("%s", (_, lines, more, zh, en) => {
+    const f = edit(interview, lines, more);
+    expect(ask(f, "我该怎么办？", "zh")).toContain(zh);
+    expect(ask(f, "So what should I do?", "en")).toContain(en);
+  });
+
+  test("a still adversary raises no warning", () => {
+    expect(ask(interview, "我该怎么办？", "zh")).not.toContain("忌神");
+    expect(ask(interview, "So what should I do?", "en")).not.toContain("adversary");
+  });
+
+  test.each([
+    ["no useful god", edit(interview, {}, { usefulGod: null })],
+    ["a useful god on no line", wallet],
+  ])("%s: lean on the world line", (_, f) => {
+    expect(ask(f, "我该怎么办？", "zh")).toStartWith("这一卦没有可依的用神爻，传统上就以世爻为主：把能掌握的部分做好");
+    expect(ask(f, "So what should I do?", "en")).toStartWith("This cast has no useful-god line to lean on, so tradition looks to the world line");
+  });
+});
+
+describe("the overview", () => {
+  test("the useful god, the moving lines with their tags, and how the two sides meet", () => {
+    expect(overviewParagraph(interview, "zh")).toStartWith("简要地看：用神官鬼在第2、6爻，无力且旬空；第3、5爻发动（第3爻回头克；第5爻化进神 比和），卦变泽雷随；世应之间，应生世");
+    expect(overviewParagraph(interview, "zh")).toEndWith("想细看哪一部分（用神、动爻、应期、世应、六神、旬空），可以接着问。");
+    expect(overviewParagraph(interview, "en")).toStartWith("In brief: the useful god 官鬼 is on line 2 and 6, weak and void; line(s) 3 and 5 move (line 3 回头克; line 5 化进神 比和), turning it into 泽雷随; between the two sides, the response generates");
+    expect(overviewParagraph(interview, "en")).toContain("Ask about any part for more");
+  });
+
+  test.each([
+    ["moves", { moving: true }],
+    ["is not void", { void: false }],
+  ])("a useful god line that %s is not called void", (_, patch) => {
+    const f = edit(interview, { 2: patch });
+    expect(overviewParagraph(f, "zh")).toContain("用神官鬼在第2、6爻，无力；");
+    expect(overviewParagraph(f, "en")).toContain("is on line 2 and 6, weak;");
+  });
+
+  test.each([
+    ["no moving line", still, "；六爻安静，事情按现状发展；", "; no line moves, so the matter goes on as it is;"],
+    ["a useful god hidden under a line", wallet, "简要地看：用神妻财不上卦，伏于第2爻子孙亥之下（伏神甲寅），要看它能否被引出；", "In brief: the useful god 妻财 is not on the lines but lies hidden (伏神 甲寅) under line 2, 子孙 亥: the question is whether it can be drawn out;"],
+    ["a useful god neither on the lines nor hidden", edit(wallet, {}, ug(wallet, { hidden: null })), "简要地看：用神妻财不上卦；", "In brief: the useful god 妻财 is not on the lines;"],
+    ["no useful god", edit(interview, {}, { usefulGod: null }), "简要地看：这一问没有单一的用神，先以世爻为主；", "In brief: this question has no single useful god, so the world line leads;"],
+  ])("%s", (_, f, zh, en) => {
+    expect(overviewParagraph(f, "zh")).toContain(zh);
+    expect(overviewParagraph(f, "en")).toContain(en);
+  });
+});

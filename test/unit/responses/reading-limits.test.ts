@@ -1,0 +1,107 @@
+/**
+ * What a reading says before it answers: for a sensitive question, that the reading cannot
+ * decide it and who can; for a Healing follow-up naming a constraint (pregnancy, an injury,
+ * dizziness, driving), that the Plan may not fit and a new one is needed first.
+ */
+import { describe, expect, test } from "bun:test";
+import { mentionedConstraints, readingLimits, type PlanConstraint } from "../../../src/responses/reading-limits.ts";
+import { SENSITIVE_TOPICS, type SensitiveTopic } from "../../../src/safety/index.ts";
+import type { Script } from "../../../src/text/language.ts";
+
+describe("mentionedConstraints", () => {
+  test.each<[string, PlanConstraint[]]>([
+    ["I'm pregnant, is this ok?", ["pregnancy"]],
+    ["我怀孕了，可以练吗？", ["pregnancy"]],
+    // Traditional input is folded to Simplified before matching.
+    ["我懷孕了，可以練嗎？", ["pregnancy"]],
+    ["In my second trimester.", ["pregnancy"]],
+    // Every form of the word, not only the stem.
+    ["I injured my knee.", ["injury"]],
+    ["I have an injury.", ["injury"]],
+    ["I sprained my ankle.", ["injury"]],
+    ["My wrist is fractured.", ["injury"]],
+    ["脚踝扭伤了", ["injury"]],
+    ["I get dizzy easily.", ["dizziness"]],
+    ["站起来会头晕", ["dizziness"]],
+    ["Can I do it while driving?", ["driving"]],
+    ["开车的时候能听吗？", ["driving"]],
+    ["Is it calming?", []],
+    ["我今天很累", []],
+  ])("%p → %p", (input, expected) => {
+    expect(mentionedConstraints(input)).toEqual(expected);
+  });
+
+  test("several mentions come back in the fixed order pregnancy, injury, dizziness, driving", () => {
+    expect(mentionedConstraints("I feel dizzy while driving, and I'm pregnant with a sprained wrist"))
+      .toEqual(["pregnancy", "injury", "dizziness", "driving"]);
+  });
+});
+
+describe("readingLimits: sensitive topics", () => {
+  // Each line says the reading cannot decide the matter and names who can, in the asker's script.
+  const WHO: Record<SensitiveTopic, Record<Script, string[]>> = {
+    medical_decision: { en: ["medical decision", "your doctor"], "zh-Hans": ["医疗决定", "医生"], "zh-Hant": ["醫療決定", "醫生"] },
+    lifespan: { en: ["how long someone will live", "a doctor"], "zh-Hans": ["寿命", "医生"], "zh-Hant": ["壽命", "醫生"] },
+    pregnancy_outcome: { en: ["how a pregnancy will go", "midwife"], "zh-Hans": ["胎儿的性别", "助产士"], "zh-Hant": ["胎兒的性別", "助產士"] },
+    harm_attribution: { en: ["no one's chart can harm another person"], "zh-Hans": ["八字都不会伤害别人"], "zh-Hant": ["八字都不會傷害別人"] },
+  };
+  const cases = SENSITIVE_TOPICS.flatMap((topic) => (["en", "zh-Hans", "zh-Hant"] as const).map((script) => [topic, script] as const));
+
+  test.each(cases)("%s in %s", (topic, script) => {
+    const lines = readingLimits([topic], [], script);
+    expect(lines).toHaveLength(1);
+    for (const words of WHO[topic][script]) expect(lines[0]).toContain(words);
+  });
+
+  test("every topic line frames what follows as a cultural reflection only", () => {
+    for (const topic of SENSITIVE_TOPICS) {
+      expect(readingLimits([topic], [], "en")[0]).toMatch(/only what the charts? says? as a cultural reflection\.$/);
+      expect(readingLimits([topic], [], "zh-Hans")[0]).toEndWith("下面只是从传统文化角度的参考。");
+      expect(readingLimits([topic], [], "zh-Hant")[0]).toEndWith("下面只是從傳統文化角度的參考。");
+    }
+  });
+
+  test("nothing to say first: no lines", () => {
+    expect(readingLimits([], [], "en")).toEqual([]);
+    expect(readingLimits([], [], "zh-Hans")).toEqual([]);
+  });
+});
+
+describe("readingLimits: a constraint the Plan may not know", () => {
+  test.each<[PlanConstraint, string, string, string]>([
+    ["pregnancy", "a pregnancy", "怀孕", "懷孕"],
+    ["injury", "an injury", "受伤", "受傷"],
+    ["dizziness", "dizziness", "头晕", "頭暈"],
+    ["driving", "driving or operating machinery", "开车或操作机器", "開車或操作機器"],
+  ])("%s is named in each script", (constraint, enName, hans, hant) => {
+    expect(readingLimits([], [constraint], "en")).toEqual([expect.stringContaining(`made without knowing about ${enName}.`)]);
+    expect(readingLimits([], [constraint], "zh-Hans")).toEqual([expect.stringContaining(`可能并不知道${hans}的情况`)]);
+    expect(readingLimits([], [constraint], "zh-Hant")).toEqual([expect.stringContaining(`可能並不知道${hant}的情況`)]);
+  });
+
+  test("says not to practise until a new Plan includes it, and to stop first if driving", () => {
+    const [en] = readingLimits([], ["injury"], "en");
+    expect(en).toStartWith("This Plan may have been made without knowing about an injury.");
+    expect(en).toContain("Please don't practise it until you have created a new Plan that includes it; if you are driving, stop first.");
+    const [hans] = readingLimits([], ["injury"], "zh-Hans");
+    expect(hans).toStartWith("这个方案制定时可能并不知道受伤的情况。");
+    expect(hans).toContain("请先不要练习；如果正在开车，请先停下来。");
+    const [hant] = readingLimits([], ["injury"], "zh-Hant");
+    expect(hant).toStartWith("這個方案制定時可能並不知道受傷的情況。");
+    expect(hant).toContain("請先不要練習；如果正在開車，請先停下來。");
+  });
+
+  test("several constraints share one line: 'and' in English, 、 in Chinese", () => {
+    expect(readingLimits([], ["pregnancy", "dizziness"], "en")[0]).toContain("without knowing about a pregnancy and dizziness.");
+    expect(readingLimits([], ["pregnancy", "dizziness"], "zh-Hans")[0]).toContain("并不知道怀孕、头晕的情况");
+    expect(readingLimits([], ["injury", "driving"], "zh-Hant")[0]).toContain("並不知道受傷、開車或操作機器的情況");
+  });
+
+  test("the topic lines come first, then the one constraint line", () => {
+    const lines = readingLimits(["medical_decision", "lifespan"], ["dizziness"], "en");
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain("medical decision");
+    expect(lines[1]).toContain("how long someone will live");
+    expect(lines[2]).toContain("without knowing about dizziness");
+  });
+});
