@@ -18,7 +18,8 @@ describe("the glossary", () => {
     expect(new Set(GLOSSARY.map((g) => g.term)).size).toBe(GLOSSARY.length);
   });
 
-  test("English names are non-empty and distinct", () => {
+  test("every term can be asked after in English, by names non-empty and distinct", () => {
+    for (const g of GLOSSARY) expect(g.en.length).toBeGreaterThan(0);
     const names = GLOSSARY.flatMap((g) => g.en);
     expect(names.every((n) => n.trim().length > 0)).toBe(true);
     expect(new Set(names).size).toBe(names.length);
