@@ -75,8 +75,8 @@ const ASKS_MEANING = /什么意思|是什么|啥意思|什么是|指什么|解�
 export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
   const folded = foldText(input);
   if (!ASKS_MEANING.test(folded)) return [];
-  return GLOSSARY.filter((g) => folded.includes(g.term) || g.en.some((name) => namesWord(folded, name))).slice(0, 3).map((g) => say(lang, g.zh, g.text));
+  return GLOSSARY.filter((g) => folded.includes(g.term) || ENGLISH_NAMES.get(g)!.test(folded)).slice(0, 3).map((g) => say(lang, g.zh, g.text));
 }
 
-/** An English name as words, not inside another ("direct wealth" is not in "indirect wealth"). */
-const namesWord = (text: string, name: string) => new RegExp(`(?<![a-z])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z])`).test(text);
+/** Each entry's English names as words, not inside another ("direct wealth" is not in "indirect wealth"); names are plain lowercase words (the glossary test). */
+const ENGLISH_NAMES = new Map(GLOSSARY.map((g) => [g, new RegExp(`(?<![a-z])(?:${g.en.join("|")})(?![a-z])`)]));

@@ -20,6 +20,8 @@ describe("the glossary", () => {
 
   test("every term can be asked after in English, by names non-empty and distinct", () => {
     for (const g of GLOSSARY) expect(g.en.length).toBeGreaterThan(0);
+    // Plain lowercase words: they are matched as written, against folded (lowercased) questions.
+    for (const name of GLOSSARY.flatMap((g) => g.en)) expect(name).toMatch(/^[a-z]+(?:[ -][a-z]+)*$/);
     const names = GLOSSARY.flatMap((g) => g.en);
     expect(names.every((n) => n.trim().length > 0)).toBe(true);
     expect(new Set(names).size).toBe(names.length);
