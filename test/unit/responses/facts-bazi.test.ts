@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { baziFacts, type BaziFactSheet, yearPillarsAround } from "../../../src/responses/facts/index.ts";
 import { type BirthInput, computeChart, validateBirth } from "../../../src/bazi/index.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 function stored(birth: BirthInput) {
   const v = validateBirth(birth);
   if (!v.ok) throw new Error("invalid birth");

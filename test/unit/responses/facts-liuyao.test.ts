@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { hexagramsText, lineText, liuyaoFacts, type LineFacts } from "../../../src/responses/facts/index.ts";
 import type { StoredCast } from "../../../src/responses/facts/liuyao.ts";
 import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 /** A cast as stored: made at noon (UTC+08:00) on `day`, through JSON. */
 const stored = (question: string, lines: number[], day: string): StoredCast =>
   json(castReading({ question, method: "manual_lines", lines, castAt: new Date(`${day}T12:00:00+08:00`) }));

@@ -3,8 +3,8 @@ import { explainBazi } from "../../../src/responses/local/bazi.ts";
 import { paragraphs } from "../../../src/responses/local/text.ts";
 import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
 import { type BirthInput, computeChart, validateBirth } from "../../../src/bazi/index.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 function chartOf(birth: BirthInput): BaziFacts {
   const v = validateBirth(birth);
   if (!v.ok) throw new Error("invalid birth");

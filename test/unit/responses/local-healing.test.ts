@@ -11,8 +11,8 @@ import type { Explanation } from "../../../src/responses/local/text.ts";
 import { createPlanBody, getProtocol, PROTOCOL_IDS, type PlanDependencies, type ProtocolId } from "../../../src/healing/index.ts";
 import { detectLanguage, detectScript } from "../../../src/text/language.ts";
 import { DEPS, input as planInput } from "../healing/fixtures.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 const NO_AUDIO: PlanDependencies = { bazi: null, assetUrlFor: () => null };
 type PlanOverrides = Parameters<typeof planInput>[0];
 const sheet = (overrides: PlanOverrides, deps = NO_AUDIO) => healingFacts("hpl_1", json(createPlanBody(planInput(overrides), deps)));

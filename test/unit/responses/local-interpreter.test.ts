@@ -7,9 +7,9 @@ import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { castReading } from "../../../src/liuyao/index.ts";
 import { createPlanBody } from "../../../src/healing/index.ts";
 import { input as planInput } from "../healing/fixtures.ts";
+import { json } from "../../helpers/stored-json.ts";
 
 const NOW = Date.parse("2025-06-15T10:00:00Z");
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 const birth = validateBirth({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
 if (!birth.ok) throw new Error("birth");
 const chart = factSheet("bazi", "bzc_1", json(computeChart(birth.birth)));

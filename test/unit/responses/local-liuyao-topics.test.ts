@@ -3,8 +3,8 @@ import { askedTopics, overviewParagraph } from "../../../src/responses/local/liu
 import { liuyaoFacts, type LineFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
 import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
 import type { ReplyLanguage } from "../../../src/text/language.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 const cast = (question: string, lines: number[], at = "2025-06-15T18:00:00+08:00"): LiuyaoFacts =>
   liuyaoFacts("lyc_t", json(castReading({ question, method: "manual_lines", lines, castAt: new Date(at) }))).data;
 

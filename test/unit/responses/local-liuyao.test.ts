@@ -4,8 +4,8 @@ import { paragraphs } from "../../../src/responses/local/text.ts";
 import { liuyaoFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
 import { castReading } from "../../../src/liuyao/index.ts";
 import { detectLanguage } from "../../../src/text/language.ts";
+import { json } from "../../helpers/stored-json.ts";
 
-const json = (x: unknown) => JSON.parse(JSON.stringify(x));
 /** The fact sheet of a cast made at noon (UTC+08:00) on `day`, as the interpreter receives it. */
 const cast = (question: string, lines: number[], day: string): LiuyaoFacts =>
   liuyaoFacts("lyc_t", json(castReading({ question, method: "manual_lines", lines, castAt: new Date(`${day}T12:00:00+08:00`) }))).data;
