@@ -172,3 +172,33 @@ describe("audio", () => {
     expect(getProtocol("no_such_protocol")).toBeUndefined();
   });
 });
+
+describe("frozen catalog", () => {
+  test("every object reachable from the catalog is frozen, at any depth", () => {
+    const seen = new Set<object>();
+    const walk = (value: unknown, path: string): void => {
+      if (value === null || typeof value !== "object" || seen.has(value)) return;
+      seen.add(value);
+      expect({ path, frozen: Object.isFrozen(value) }).toEqual({ path, frozen: true });
+      for (const [key, inner] of Object.entries(value)) walk(inner, `${path}.${key}`);
+    };
+    walk(CATALOG, "CATALOG");
+    // Attributes, weights, steps, texts, paces, cautions, notes and the audio record all count.
+    expect(seen.size).toBeGreaterThan(CATALOG.length * 10);
+  });
+
+  test("writing into a nested member throws instead of changing the catalog", () => {
+    const p = getProtocol("music_breath_10")!;
+    const attempts: (() => void)[] = [
+      () => { (p.steps[0]!.text as { en: string }).en = "changed"; },
+      () => { (p.breath_pace as { inhale_seconds: number }).inhale_seconds = 1; },
+      () => { (p.goals as Record<string, number>).calm = 0; },
+      () => { (p.cautions as unknown[]).push(p.cautions[0]); },
+      () => { (p.audio as { path: string }).path = "/elsewhere.mp3"; },
+      () => { (p.environments as string[])[0] = "in_transit"; },
+    ];
+    for (const attempt of attempts) expect(attempt).toThrow(TypeError);
+    expect(p.steps[0]!.text.en).not.toBe("changed");
+    expect(p.breath_pace).toEqual({ inhale_seconds: 4, exhale_seconds: 6 });
+  });
+});

@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { submitCheckout } from "../../../src/healing/checkout.ts";
 import { SAFETY_ACTION } from "../../../src/healing/safety.ts";
+import { SAFETY_ACTIONS } from "../../../src/safety/index.ts";
 import type { CheckoutInput, SessionState } from "../../../src/healing/types.ts";
 
 function payload(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
@@ -85,5 +86,51 @@ describe("safety text on checkout", () => {
       expect(shown(payload({ adverse_experience: true, adverse_tags: ["dizziness", tag] }))).toEqual([`ADVERSE_${tag.toUpperCase()}` as never]);
     }
     expect(shown(payload({ adverse_experience: true, adverse_tags: ["dizziness", "pain", "breathing_discomfort", "balance_problem", "other"] }))).toEqual([]);
+  });
+});
+
+describe("what the checkout record keeps", () => {
+  test("the adverse tags as sent", () => {
+    const r = submitCheckout(done, payload({ adverse_experience: true, adverse_tags: ["dizziness", "pain"] }));
+    if (!r.ok) throw new Error(r.code);
+    expect(r.checkout.adverse_tags).toEqual(["dizziness", "pain"]);
+  });
+
+  test("no comment member at all when none was sent (absent, not undefined)", () => {
+    const r = submitCheckout(done, payload());
+    if (!r.ok) throw new Error(r.code);
+    expect(Object.keys(r.checkout)).not.toContain("comment");
+  });
+
+  test("tags without adverse_experience: the detail says the tags must then be empty", () => {
+    const r = submitCheckout(done, payload({ adverse_tags: ["dizziness"] }));
+    if (r.ok || r.code !== "VALIDATION_ERROR") throw new Error("not a validation error");
+    expect(r.details).toHaveLength(1);
+    expect(r.details[0]!.path).toBe("adverse_tags");
+    expect(r.details[0]!.message).toContain("empty");
+    expect(r.details[0]!.message).toContain("adverse_experience");
+  });
+});
+
+describe("crisis language in the comment", () => {
+  // docs/healing.md: the comment is checked like a Response's input; crisis language adds
+  // COMMENT_<CATEGORY> and the safety action is then that category's text.
+  const emergency = "during the breathing my chest tightened and now I can't breathe, my lips are turning blue";
+
+  test("adds COMMENT_<CATEGORY> and shows that category's text, not the generic safety action", () => {
+    const r = submitCheckout(done, payload({ comment: emergency }));
+    if (!r.ok) throw new Error(r.code);
+    expect(r.checkout.comment).toBe(emergency);
+    expect(r.checkout.show_safety_text).toBe(true);
+    expect(r.checkout.safety_reasons).toEqual(["COMMENT_MEDICAL_EMERGENCY"]);
+    expect(r.checkout.safety_action).toEqual(SAFETY_ACTIONS.medical_emergency);
+    expect(r.checkout.safety_action).not.toEqual(SAFETY_ACTION);
+  });
+
+  test("the category's text wins over the generic one when other reasons apply too", () => {
+    const r = submitCheckout(done, payload({ before_intensity: 4, after_intensity: 9, comment: emergency }));
+    if (!r.ok) throw new Error(r.code);
+    expect(r.checkout.safety_reasons).toEqual(["AFTER_INTENSITY_HIGH", "INTENSITY_ROSE", "COMMENT_MEDICAL_EMERGENCY"]);
+    expect(r.checkout.safety_action).toEqual(SAFETY_ACTIONS.medical_emergency);
   });
 });

@@ -5,12 +5,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { Protocol } from "../../../src/healing/catalog/index.ts";
-import { CATALOG } from "../../../src/healing/catalog/index.ts";
+import { CATALOG, getProtocol } from "../../../src/healing/catalog/index.ts";
 import { SUPPORT_NOTICE } from "../../../src/healing/constraints.ts";
-import { applyHardFilters, type FilterName } from "../../../src/healing/filters.ts";
+import { applyHardFilters, firstFailingFilter, spiritualCeiling, type FilterName } from "../../../src/healing/filters.ts";
 import { normalizePlanInput } from "../../../src/healing/input.ts";
 import { createPlanBody } from "../../../src/healing/recommend.ts";
-import { ENVIRONMENTS, PHYSICAL_CONSTRAINTS, type PlanInput } from "../../../src/healing/types.ts";
+import { ENVIRONMENTS, PHYSICAL_CONSTRAINTS, SPIRITUAL_LEVELS, type PlanInput } from "../../../src/healing/types.ts";
 import { DEPS, input } from "./fixtures.ts";
 
 /** Adult, 20 free minutes, clear space, traditional language allowed: the whole catalog survives. */
@@ -185,4 +185,57 @@ describe("hard filters", () => {
     // baduanjin_standing_12 is suitable for minors (cultural) but needs clear space.
     expect(rejected.baduanjin_standing_12).toBe("clear_space");
   });
+});
+
+describe("spiritual ceiling", () => {
+  const ceiling = (age_group: PlanInput["safety"]["age_group"], spiritual_language: (typeof SPIRITUAL_LEVELS)[number]) =>
+    spiritualCeiling(normalizePlanInput(input({ safety: { age_group }, preferences: { spiritual_language } })));
+
+  test("an adult gets exactly the framing asked for", () => {
+    for (const level of SPIRITUAL_LEVELS) expect(ceiling("adult", level)).toBe(level);
+  });
+
+  test("minors and unknown ages are capped at cultural, and never raised to it", () => {
+    for (const age of ["minor", "unknown"] as const) {
+      expect(ceiling(age, "traditional")).toBe("cultural");
+      expect(ceiling(age, "cultural")).toBe("cultural");
+      expect(ceiling(age, "neutral")).toBe("neutral");
+    }
+  });
+});
+
+describe("filter rows outside their bands", () => {
+  // No catalog protocol is acute_ok without also being high_activation_ok, so a variant isolates the row.
+  const acuteOnly: Protocol = { ...getProtocol("extended_exhale_3")!, acute_ok: true, high_activation_ok: false };
+  const firstFailing = (intensity: number) =>
+    firstFailingFilter(acuteOnly, normalizePlanInput(wide({ check_in: { intensity, arousal: "high" } })));
+
+  test("the high-activation row covers intensity 7–8 only: at 9–10 an acute-safe protocol stays", () => {
+    expect(firstFailing(6)).toBeNull();
+    expect(firstFailing(7)).toBe("high_activation");
+    expect(firstFailing(8)).toBe("high_activation");
+    expect(firstFailing(9)).toBeNull();
+    expect(firstFailing(10)).toBeNull();
+  });
+});
+
+describe("filter outcome order", () => {
+  const byId = (ids: string[]) => [...ids].sort();
+  const arrivals = { design: [...CATALOG], reversed: [...CATALOG].reverse() };
+
+  for (const [name, catalog] of Object.entries(arrivals)) {
+    test(`survivors come out in id order from a catalog in ${name} order`, () => {
+      const ids = applyHardFilters(normalizePlanInput(wide()), catalog).survivors.map((p): string => p.id);
+      expect(ids).toEqual(byId(CATALOG.map((p) => p.id)));
+    });
+
+    test(`rejected is keyed in id order from a catalog in ${name} order`, () => {
+      // Only one free minute and the one-minute practice excluded: every protocol is rejected.
+      const { rejected } = applyHardFilters(normalizePlanInput(wide({
+        check_in: { available_minutes: 1 },
+        preferences: { spiritual_language: "traditional", excluded_protocol_ids: ["grounding_orient_1"] },
+      })), catalog);
+      expect(Object.keys(rejected)).toEqual(byId(CATALOG.map((p) => p.id)));
+    });
+  }
 });

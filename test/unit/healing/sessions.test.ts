@@ -197,3 +197,71 @@ describe("random event sequences", () => {
     );
   });
 });
+
+describe("crisis reason codes", () => {
+  // docs/healing.md lists every reason_code that puts the safety text on a Session: the
+  // spec's crisis flags plus the alarming adverse tags.
+  const DOCUMENTED_CRISIS_CODES = [
+    "self_harm", "harm_others", "chest_pain", "severe_breathing_difficulty", "fainting", "severe_dissociation",
+    "psychotic_experience", "acute_intoxication", "unsafe_environment", "panic_increase", "dissociation", "emotional_overwhelm",
+  ];
+
+  for (const code of DOCUMENTED_CRISIS_CODES) {
+    test(`reason_code ${code} brings the safety text, on the event and on the Session afterwards`, () => {
+      const r = applyEvent(run(ev("started", 0)), ev("stopped", 20, { reason_code: code }));
+      expect(r).toMatchObject({ ok: true, applied: true, safety_action: SAFETY_ACTION });
+      if (!r.ok) throw new Error("refused");
+      expect(sessionSafetyAction(r.session.events)).toEqual(SAFETY_ACTION);
+    });
+  }
+
+  test("an empty reason_code is no crisis code", () => {
+    // The schema allows an empty string; it names no crisis, so it must not escalate.
+    const r = applyEvent(run(ev("started", 0)), ev("paused", 20, { reason_code: "" }));
+    expect(r).toMatchObject({ ok: true, applied: true, safety_action: null });
+    if (!r.ok) throw new Error("refused");
+    expect(sessionSafetyAction(r.session.events)).toBeNull();
+  });
+});
+
+describe("stored events", () => {
+  test("a reason_code sent with an event is kept on the stored event", () => {
+    const s = run(ev("started", 0), ev("paused", 20, { client_event_id: "p1", reason_code: "phone_call" }));
+    expect(s.events[1]).toStrictEqual({ client_event_id: "p1", event_type: "paused", elapsed_seconds: 20, occurred_at: "2025-01-01T00:00:00Z", reason_code: "phone_call" });
+  });
+
+  test("an absent reason_code is left out of the stored event, not kept as undefined", () => {
+    // Sent both without the member and with it explicitly undefined: neither is stored.
+    const s = run(ev("started", 0, { client_event_id: "s1" }), ev("progressed", 20, { client_event_id: "g1", reason_code: undefined }));
+    for (const stored of s.events) expect(Object.keys(stored)).not.toContain("reason_code");
+    expect(s.events[0]).toStrictEqual({ client_event_id: "s1", event_type: "started", elapsed_seconds: 0, occurred_at: "2025-01-01T00:00:00Z" });
+  });
+
+  test("a crisis reason_code stays visible through the stored events after later ordinary ones", () => {
+    const s = run(ev("started", 0), ev("paused", 20, { reason_code: "chest_pain" }), ev("resumed", 25), ev("completed", 60));
+    expect(sessionSafetyAction(s.events)).toEqual(SAFETY_ACTION);
+  });
+});
+
+describe("which Plans can start a Session", () => {
+  const recommended = createPlanBody(input(), DEPS);
+
+  test("a Plan marked blocked cannot start one even if it carried a protocol", () => {
+    // The safety block overrides anything else on the Plan (spec: a block overrides any score).
+    expect(recommended.protocol).not.toBeNull();
+    expect(startSession({ status: "blocked", protocol: recommended.protocol }, "guided"))
+      .toEqual({ ok: false, code: "HEALING_PLAN_BLOCKED", safety_action: SAFETY_ACTION });
+  });
+
+  test("a Plan without a protocol cannot start one even if not marked blocked", () => {
+    // With no protocol there is nothing to deliver; the caller gets the same safe refusal.
+    expect(startSession({ status: "recommended", protocol: null }, "minimal"))
+      .toEqual({ ok: false, code: "HEALING_PLAN_BLOCKED", safety_action: SAFETY_ACTION });
+  });
+
+  test("a recommended Plan with its protocol starts a ready Session in every playback mode", () => {
+    for (const mode of PLAYBACK_MODES) {
+      expect(startSession(recommended, mode)).toEqual({ ok: true, session: { state: "ready", playback_mode: mode, last_elapsed_seconds: 0, events: [] } });
+    }
+  });
+});
