@@ -141,6 +141,28 @@ describePostgres("PostgreSQL shared limits", () => {
     await limits.close();
   });
 
+  test("an App whose requests overlap a few at a time, unevenly, is served from the allowance too", async () => {
+    // Eight clients one after another each, as eight users of one App: in flight goes up and down
+    // between one and eight, so slots sized to the requests in flight at one call run short at the next peak.
+    const shared = app({ rpm: 480_000, concurrency: 800 });
+    let statements = 0;
+    const counted = new Proxy(a.sql, { apply: (target, self, args) => (statements++, Reflect.apply(target, self, args)) });
+    const limits = new PostgresSharedLimits(counted);
+    const limiter = new SharedLimiter(limits);
+    const client = async (n: number) => {
+      for (let i = 0; i < 125; i++) {
+        const r = await attempt(limiter, shared, T0 + i);
+        expect(r).not.toBeInstanceOf(ApiError);
+        await Bun.sleep((i * 7 + n * 3) % 4);
+        await (r as Acquired).release();
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, n) => client(n)));
+    console.log(`shared limits: 1,000 requests of eight uneven clients took ${statements} statements`);
+    expect(statements).toBeLessThan(50);
+    await limits.close();
+  });
+
   test("a burst over both instances never passes the rpm limit, and falls short by at most each instance's spare tokens", async () => {
     const rpm = 960;
     const shared = app({ rpm, concurrency: 100_000 });

@@ -60,6 +60,9 @@ class Allowance {
   /** Requests admitted in the current second and the one before (the recent rate). */
   admitted = 0;
   admittedBefore = 0;
+  /** The most requests in flight at once in the current second and the one before (the recent peak). */
+  peak = 0;
+  peakBefore = 0;
   windowStart = 0;
 
   constructor(
@@ -75,11 +78,20 @@ class Allowance {
   countAdmission(): void {
     const at = performance.now();
     if (at - this.windowStart >= 1000) {
-      this.admittedBefore = at - this.windowStart < 2000 ? this.admitted : 0;
+      const previous = at - this.windowStart < 2000;
+      this.admittedBefore = previous ? this.admitted : 0;
+      this.peakBefore = previous ? this.peak : 0;
       this.admitted = 0;
+      this.peak = 0;
       this.windowStart = at;
     }
     this.admitted++;
+    this.peak = Math.max(this.peak, this.inFlight);
+  }
+
+  /** Requests in flight at the recent peak: the slots worth holding, so the next peak needs no call. */
+  get recentPeak(): number {
+    return Math.max(this.peak, this.peakBefore);
   }
 
   get idle(): boolean {
@@ -201,11 +213,16 @@ export class PostgresSharedLimits implements SharedLimitStore {
   }
 
   private async serve(a: Allowance, batch: Waiter[]): Promise<void> {
+    // Requests that came during the last call and fit what is held now need no call of their own.
+    while (batch.length > 0 && a.tokens >= 1 && a.inFlight < a.held) batch.shift()!.resolve(this.admit(a));
+    if (batch.length === 0) return;
     const needed = Math.max(0, batch.length - Math.floor(a.tokens));
     const recent = Math.max(a.admitted, a.admittedBefore);
     const tokens = needed > 0 ? needed + Math.min(spareTokensOf(a.rpm), Math.ceil(recent / 8)) : 0;
     const using = a.inFlight + batch.length;
-    await this.call(a, tokens, 0, using + Math.min(spareSlotsOf(a.concurrency), using), a.lastNow);
+    // Spare slots sized to the recent peak as well as to now: an App whose requests in flight go up
+    // and down (a few users) would otherwise call again at every peak.
+    await this.call(a, tokens, 0, using + Math.min(spareSlotsOf(a.concurrency), Math.max(using, a.recentPeak)), a.lastNow);
     for (const w of batch) {
       if (a.tokens < 1) w.resolve({ kind: "rate", remaining: a.bucketRemaining + a.tokens });
       else if (a.inFlight >= a.held) w.resolve({ kind: "concurrency", inFlight: Math.max(a.heldByAll, a.inFlight) });
