@@ -97,6 +97,22 @@ describePostgres("PostgreSQL idempotency claims", () => {
     expect(await a.idempotency.storedRecord("app_1", chart2.id)).toBe('{"retry":true}');
   });
 
+  test("a Response whose claim was taken over is refused whole: no Response, no billing unit, the retry's claim untouched", async () => {
+    const chart = { id: newId("chart"), appId: "app_1", endUserId: null, createdAt: T0, record: "{}" };
+    await a.subjects.chart.insert(chart);
+    const first = claim("k6");
+    await a.idempotency.claim(first);
+    const retry = claim("k6", { now: T0 + 30_000 });
+    expect(await b.idempotency.claim(retry)).toEqual({ kind: "claimed" });
+    const late = { id: newId("response"), appId: "app_1", capability: "bazi" as const, subjectId: chart.id, previousResponseId: null, createdAt: T0, summary: "s", record: "{}" };
+    const month = "2026-01";
+    const attempt = a.responses.insert(late, { month, units: 1, quota: 10 }, { appId: "app_1", key: "k6", requestId: first.requestId, status: 201, body: "{}" });
+    await expect(attempt).rejects.toBeInstanceOf(IdempotencyClaimLost);
+    expect(await a.responses.get("app_1", late.id)).toBeNull();
+    expect((await a.usage.get("app_1", month)).billingUnits).toBe(0);
+    expect(await a.idempotency.get("app_1", "k6")).toMatchObject({ state: "in_progress", requestId: retry.requestId });
+  });
+
   test("an expired record is taken over by any request; a live one is not", async () => {
     const c = claim("k4", { ttlMs: 1000 });
     await a.idempotency.claim(c);

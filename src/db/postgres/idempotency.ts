@@ -28,6 +28,19 @@ function toIdempotency(r: Row): IdempotencyRecord {
   };
 }
 
+/**
+ * The statement that turns this request's claim into its stored answer: one row when the claim is
+ * still this request's, none when it was taken over or purged. Run alone, or as a fragment of a
+ * larger statement that writes what the answer is about; it ends in its WHERE clause, so that
+ * statement may add conditions (`AND …`).
+ */
+export function completingClaim(sql: Tx, c: IdempotencyCompletion) {
+  const byReference = c.resourceId !== undefined;
+  return sql`
+    UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
+    WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
+}
+
 export class PostgresIdempotencyStore implements IdempotencyStore {
   constructor(
     private readonly sql: SQL,
@@ -75,10 +88,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * @throws IdempotencyClaimLost when the claim is no longer this request's (taken over after its lock ran out, or purged): the caller's writes roll back
    */
   async writeCompletion(tx: Tx, c: IdempotencyCompletion): Promise<void> {
-    const byReference = c.resourceId !== undefined;
-    const result = await tx`
-      UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
-      WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
+    const result = await completingClaim(tx, c);
     if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
   }
 
@@ -89,13 +99,8 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * @throws IdempotencyClaimLost when the claim is no longer this request's: nothing is written
    */
   async insertCompleting(table: string, row: SubjectRow, c: IdempotencyCompletion): Promise<void> {
-    const byReference = c.resourceId !== undefined;
     const result = await this.sql`
-      WITH claim AS (
-        UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
-        WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'
-        RETURNING 1
-      )
+      WITH claim AS (${completingClaim(this.sql, c)} RETURNING 1)
       INSERT INTO ${this.sql(table)} (id, app_id, end_user_id, created_at, record)
       SELECT ${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${row.record} FROM claim`;
     if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);

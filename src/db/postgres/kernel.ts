@@ -23,6 +23,4 @@ export interface PostgresKernel {
   forgetIdempotencyOf(tx: Tx, appId: string, resourceIds: string[]): Promise<void>;
   /** A Subject's row and its idempotent answer in one statement; throws IdempotencyClaimLost (nothing written) when the claim is gone. */
   insertSubjectCompleting(table: string, row: SubjectRow, completion: IdempotencyCompletion): Promise<void>;
-  /** Adds billing units inside a write; throws MonthlyQuotaExhausted past `quota`. */
-  addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void>;
 }

@@ -3,39 +3,60 @@
  * Response, its billing units and its idempotent answer commit in one
  * transaction, and the units are added only within the App's monthly quota.
  */
-import { DeletedMeanwhile, type IdempotencyCompletion } from "../types.ts";
+import { DeletedMeanwhile, IdempotencyClaimLost, MonthlyQuotaExhausted, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
 import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresKernel } from "./kernel.ts";
 import { subjectTableOf } from "./tables.ts";
+import { completingClaim } from "./idempotency.ts";
+import { addingBillingUnits } from "./usage.ts";
 
 export class PostgresResponseStore implements ResponseStore {
   constructor(private readonly store: PostgresKernel) {}
 
   /**
    * Stores a Response, the billing units it costs and the idempotent answer in one
-   * transaction: either all three land or none does.
+   * statement: either all three land or none does.
+   *
+   * One statement, no transaction around it: the App's row of usage_months, locked by the units'
+   * upsert, is held only while the statement runs, not over round trips to COMMIT. Written one
+   * statement at a time in a transaction, the row was held over four round trips and one App's
+   * Responses queued on it (12.6 ms per upsert under load, against 1.4 ms with the same load spread
+   * over eight Apps). Each write is conditioned on the one before, so a refusal writes nothing: the
+   * Subject and the claim are locked first, the units are added only if both are there, and the
+   * Response and the answer only if the units were.
+   * @throws DeletedMeanwhile when the Subject is gone (deleted before this statement began)
+   * @throws IdempotencyClaimLost when the claim is no longer this request's
    * @throws MonthlyQuotaExhausted when `billing.quota` is given and the units would pass it
    */
   async insert(row: ResponseRow, billing: BillingUnits, completion?: IdempotencyCompletion): Promise<void> {
-    await this.store.atomically(
-      async (tx) => {
-        // The Subject held until COMMIT: a delete of it in another instance waits, then its cascade
-        // sees this Response (without the lock it could miss the uncommitted row and leave it behind).
-        // A Subject deleted before this transaction began is missing here: nothing may be written.
-        const subjects = subjectTableOf(row.subjectId);
-        const held = subjects ? await tx`SELECT 1 FROM ${tx(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE` : [];
-        if (held.length === 0) throw new DeletedMeanwhile(row.subjectId);
-        // The units next: their row lock orders this App's billing writes across instances.
-        await this.store.addBillingUnits(tx, row.appId, billing.month, billing.units, billing.quota);
-        await tx`
-          INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, end_user_id, created_at, summary, record)
-          VALUES (${row.id}, ${row.appId}, ${row.capability}, ${row.subjectId}, ${row.previousResponseId}, ${row.endUserId ?? null}, ${row.createdAt}, ${row.summary}, ${row.record})`;
-      },
-      // The stored answer copies the Response; owned by the Subject, it is deleted with it.
-      completion && { ...completion, ownerId: row.subjectId },
-    );
+    const subjects = subjectTableOf(row.subjectId);
+    if (!subjects) throw new DeletedMeanwhile(row.subjectId);
+    const sql = this.store.sql;
+    // The stored answer copies the Response; owned by the Subject, it is deleted with it.
+    const answer = completion && { ...completion, ownerId: row.subjectId };
+    // The Subject held until the statement commits (FOR KEY SHARE): a delete of it in another
+    // instance waits, then its cascade sees this Response. The claim's row held (FOR UPDATE) so it
+    // cannot be taken over between the units and the answer.
+    const [outcome] = await sql`
+      WITH subject AS (SELECT 1 FROM ${sql(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE),
+      pending AS (${answer ? sql`SELECT 1 FROM idempotency_records WHERE app_id = ${answer.appId} AND key = ${answer.key} AND request_id = ${answer.requestId} AND state = 'in_progress' FOR UPDATE` : sql`SELECT 1`}),
+      billed AS (${addingBillingUnits(sql, row.appId, billing.month, billing.units, billing.quota, sql`EXISTS (SELECT 1 FROM subject) AND EXISTS (SELECT 1 FROM pending)`)} RETURNING 1),
+      response AS (
+        INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, end_user_id, created_at, summary, record)
+        SELECT ${row.id}, ${row.appId}, ${row.capability}, ${row.subjectId}, ${row.previousResponseId}, ${row.endUserId ?? null}, ${row.createdAt}, ${row.summary}, ${row.record}
+        FROM billed
+        RETURNING 1
+      )
+      ${answer ? sql`, claim AS (${completingClaim(sql, answer)} AND EXISTS (SELECT 1 FROM billed) RETURNING 1)` : sql``}
+      SELECT (SELECT count(*) FROM subject)::int AS subject, (SELECT count(*) FROM pending)::int AS pending,
+        (SELECT count(*) FROM response)::int AS written, ${answer ? sql`(SELECT count(*) FROM claim)::int` : sql`1`} AS answered`;
+    if (outcome.subject === 0) throw new DeletedMeanwhile(row.subjectId);
+    if (outcome.pending === 0) throw new IdempotencyClaimLost(answer!.key);
+    if (outcome.written === 0) throw new MonthlyQuotaExhausted(row.appId, billing.month, billing.quota!);
+    // Cannot happen while the claim's row is held; checked so that a broken invariant is loud.
+    if (outcome.answered === 0) throw new IdempotencyClaimLost(answer!.key);
   }
 
   /** A Response of this App, or null (another App's id reads as missing). */

@@ -198,11 +198,6 @@ export class PostgresStore implements Storage, PostgresKernel {
   insertSubjectCompleting(table: string, row: SubjectRow, completion: IdempotencyCompletion): Promise<void> {
     return this.idempotency.insertCompleting(table, row, completion);
   }
-
-  /** The kernel's billing, inside the write the units pay for: see PostgresUsageStore.addBillingUnits. */
-  addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void> {
-    return this.usage.addBillingUnits(tx, appId, month, units, quota);
-  }
 }
 
 /**

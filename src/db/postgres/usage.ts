@@ -5,6 +5,22 @@ import type { Tx } from "./kernel.ts";
 import type { UsageStore } from "../storage.ts";
 import { MonthlyQuotaExhausted, type UsageRecord } from "../types.ts";
 
+/**
+ * The statement that adds billing units to the App's month, within `quota` when given, and only
+ * when `condition` holds (a fragment over the enclosing statement's other parts): it affects one
+ * row when they were added, none otherwise. Part of the statement that stores what the units pay
+ * for; the row lock it takes orders concurrent additions from every instance, so the quota holds
+ * across them, and lasts until that statement commits.
+ * @throws MonthlyQuotaExhausted when `units` alone pass `quota` (a new month's row is inserted unchecked)
+ */
+export function addingBillingUnits(sql: Tx, appId: string, month: string, units: number, quota: number | undefined, condition: SQL.Query<unknown>) {
+  if (quota !== undefined && units > quota) throw new MonthlyQuotaExhausted(appId, month, quota);
+  return sql`
+    INSERT INTO usage_months AS u (app_id, month, billing_units, requests) SELECT ${appId}, ${month}, ${units}, 0 WHERE ${condition}
+    ON CONFLICT (app_id, month) DO UPDATE SET billing_units = u.billing_units + EXCLUDED.billing_units
+    ${quota === undefined ? sql`` : sql`WHERE u.billing_units + EXCLUDED.billing_units <= ${quota}`}`;
+}
+
 export class PostgresUsageStore implements UsageStore {
   constructor(private readonly sql: SQL) {}
 
@@ -17,29 +33,6 @@ export class PostgresUsageStore implements UsageStore {
       SELECT t.app_id, ${month}, 0, t.n
       FROM unnest(${this.sql.array(entries.map(([app]) => app), "TEXT")}::text[], ${this.sql.array(entries.map(([, n]) => n), "BIGINT")}::bigint[]) AS t(app_id, n)
       ON CONFLICT (app_id, month) DO UPDATE SET requests = u.requests + EXCLUDED.requests`;
-  }
-
-  /**
-   * Adds billing units in the transaction `tx` (the one that stores what they pay for).
-   * With `quota`, one conditional upsert: the units are added only if the month's
-   * total stays within it. The row lock it takes orders concurrent additions from
-   * every instance, so the quota holds across them.
-   * @throws MonthlyQuotaExhausted when the total would pass `quota`
-   */
-  async addBillingUnits(tx: Tx, appId: string, month: string, units: number, quota?: number): Promise<void> {
-    if (quota === undefined) {
-      await tx`
-        INSERT INTO usage_months AS u (app_id, month, billing_units, requests) VALUES (${appId}, ${month}, ${units}, 0)
-        ON CONFLICT (app_id, month) DO UPDATE SET billing_units = u.billing_units + EXCLUDED.billing_units`;
-      return;
-    }
-    if (units > quota) throw new MonthlyQuotaExhausted(appId, month, quota);
-    const added = await tx`
-      INSERT INTO usage_months AS u (app_id, month, billing_units, requests) VALUES (${appId}, ${month}, ${units}, 0)
-      ON CONFLICT (app_id, month) DO UPDATE SET billing_units = u.billing_units + EXCLUDED.billing_units
-      WHERE u.billing_units + EXCLUDED.billing_units <= ${quota}
-      RETURNING u.billing_units`;
-    if (added.length === 0) throw new MonthlyQuotaExhausted(appId, month, quota);
   }
 
   async get(appId: string, month: string): Promise<UsageRecord> {
