@@ -107,14 +107,21 @@ function clusterCpuSeconds(postmaster) {
   return total;
 }
 
-/** Runs one statement on `url` with the pinned Bun's SQL client (Node has no PostgreSQL driver here). */
+/** Runs one statement on `url` with the pinned Bun's SQL client (Node has no PostgreSQL driver here); returns its rows. */
 function adminSql(url, statement) {
   const env = { ...process.env, BENCH_ADMIN_URL: url, BENCH_ADMIN_SQL: statement };
   // Bun lets PG* variables of the shell override the URL; the URL is what is meant.
   for (const v of ["PGDATABASE", "PGHOST", "PGPORT", "PGUSER", "PGPASSWORD"]) delete env[v];
-  const code = 'const { SQL } = require("bun"); const sql = new SQL(process.env.BENCH_ADMIN_URL, { max: 1 }); await sql.unsafe(process.env.BENCH_ADMIN_SQL); await sql.close();';
+  const code = 'const { SQL } = require("bun"); const sql = new SQL(process.env.BENCH_ADMIN_URL, { max: 1 }); const rows = await sql.unsafe(process.env.BENCH_ADMIN_SQL); await sql.close(); process.stdout.write(JSON.stringify([...rows]));';
   const r = spawnSync(bun, ["-e", code], { env, encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${statement} failed: ${r.stderr.trim() || r.stdout.trim()}`);
+  return JSON.parse(r.stdout || "[]");
+}
+
+/** How durable the server's commits are, as it says itself (`fsync`, `synchronous_commit`). */
+function durabilityOf(url) {
+  const [row] = adminSql(url, "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit");
+  return `fsync ${row.fsync}, synchronous_commit ${row.synchronous_commit}`;
 }
 
 /** `url` with another database name. */
@@ -222,6 +229,8 @@ mkdirSync(runDir);
 const servers = [];
 const databases = []; // names to drop
 let adminUrl = null;
+/** The server's own word on its commits, for the report (a running cluster keeps the settings it started with). */
+let durability = "";
 let startedCluster = false;
 let postmaster = null;
 let exitCode = 0;
@@ -246,6 +255,7 @@ try {
       postmaster = postmasterPid(env.LINGSHU_PG_DIR);
       note(`PostgreSQL: throwaway cluster in ${env.LINGSHU_PG_DIR} at ${adminUrl}${wasRunning ? " (already running)" : ""}`);
     }
+    durability = durabilityOf(adminUrl);
   }
 
   for (const config of configs) {
@@ -320,7 +330,7 @@ try {
   out();
   out(`### PostgreSQL: one instance vs. two, beside SQLite — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${rev.status === 0 ? rev.stdout.trim() : "unknown"}`);
   out();
-  out(`${target}; ${connections} virtual users (one keep-alive connection each, spread round-robin over the instances); ${seconds} s measured per scenario after ${warmupSeconds} s of warm-up; ${apps === 1 ? "one App" : `${apps} Apps`}; ${cpus().length} CPUs shared by the load generator, the instance(s) and PostgreSQL (load average ${load[0].toFixed(2)} at the end). PostgreSQL: ${adminUrl ? redact(adminUrl) : "–"}${startedCluster || postmaster ? " (throwaway cluster: fsync off)" : ""}, DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE || 10} per instance.`);
+  out(`${target}; ${connections} virtual users (one keep-alive connection each, spread round-robin over the instances); ${seconds} s measured per scenario after ${warmupSeconds} s of warm-up; ${apps === 1 ? "one App" : `${apps} Apps`}; ${cpus().length} CPUs shared by the load generator, the instance(s) and PostgreSQL (load average ${load[0].toFixed(2)} at the end). PostgreSQL: ${adminUrl ? `${redact(adminUrl)} (${startedCluster || postmaster ? "throwaway cluster, " : ""}${durability})` : "–"}, DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE || 10} per instance.`);
   out();
   out("| backend | instances | scenario | req/s | p50 ms | p99 ms | errors | CPU: service (cores) | CPU: PostgreSQL (cores) | CPU: generator (cores) | CPU ms/request: service + PostgreSQL |");
   out("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");

@@ -1,7 +1,7 @@
 /**
  * Storage of AI Responses and their feedback (as ../sqlite/responses.ts): a
- * Response, its billing units and its idempotent answer commit in one
- * transaction, and the units are added only within the App's monthly quota.
+ * Response, its billing units and its idempotent answer commit together, in one
+ * statement, and the units are added only within the App's monthly quota.
  */
 import { DeletedMeanwhile, IdempotencyClaimLost, MonthlyQuotaExhausted, type IdempotencyCompletion } from "../types.ts";
 import type { BillingUnits, FeedbackRow, ListPage, ListQuery, ResponseRow, ResponseStore } from "../storage.ts";
