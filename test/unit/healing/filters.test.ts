@@ -219,6 +219,24 @@ describe("filter rows outside their bands", () => {
   });
 });
 
+describe("the age row's two conditions", () => {
+  // Every catalog protocol suitable for minors is framed at most culturally, so variants isolate each condition.
+  const base = getProtocol("extended_exhale_3")!;
+  const minor = normalizePlanInput(wide({ safety: { age_group: "minor" } }));
+
+  test("a protocol suitable for minors but framed traditionally is still no minor's", () => {
+    expect(firstFailingFilter({ ...base, suitable_for_minors: true, spiritual: "traditional" }, minor)).toBe("age_group");
+  });
+
+  test("a protocol framed neutrally but not suitable for minors is no minor's", () => {
+    expect(firstFailingFilter({ ...base, suitable_for_minors: false, spiritual: "neutral" }, minor)).toBe("age_group");
+  });
+
+  test("suitable for minors and framed at most culturally: the row lets it stay", () => {
+    expect(firstFailingFilter({ ...base, suitable_for_minors: true, spiritual: "cultural" }, minor)).toBeNull();
+  });
+});
+
 describe("filter outcome order", () => {
   const byId = (ids: string[]) => [...ids].sort();
   const arrivals = { design: [...CATALOG], reversed: [...CATALOG].reverse() };
