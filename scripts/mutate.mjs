@@ -62,7 +62,7 @@ async function mutate(folder, { files, incremental }) {
   mkdirSync(reports, { recursive: true });
   const stryker = new Stryker({
     testRunner: "command",
-    commandRunner: { command: `${bun} test ${tests.join(" ")}` },
+    commandRunner: { command: `${bun} test --bail ${tests.join(" ")}` },
     // The command runner cannot tell which tests cover a mutant: every mutant runs the folder's tests.
     coverageAnalysis: "off",
     mutate: files ? [files] : mutate,
