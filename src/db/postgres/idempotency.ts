@@ -28,6 +28,10 @@ function toIdempotency(r: Row): IdempotencyRecord {
   };
 }
 
+/** The condition on idempotency_records that finds this request's claim, while it is still in progress. */
+const stillThisRequests = (sql: Tx, c: IdempotencyCompletion) =>
+  sql`app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
+
 /**
  * The statement that turns this request's claim into its stored answer: one row when the claim is
  * still this request's, none when it was taken over or purged. Run alone, or as a fragment of a
@@ -38,7 +42,12 @@ export function completingClaim(sql: Tx, c: IdempotencyCompletion) {
   const byReference = c.resourceId !== undefined;
   return sql`
     UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
-    WHERE app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
+    WHERE ${stillThisRequests(sql, c)}`;
+}
+
+/** The query that locks this request's claim (FOR UPDATE) while it is still in progress: one row, or none. */
+export function holdingClaim(sql: Tx, c: IdempotencyCompletion) {
+  return sql`SELECT 1 FROM idempotency_records WHERE ${stillThisRequests(sql, c)} FOR UPDATE`;
 }
 
 export class PostgresIdempotencyStore implements IdempotencyStore {

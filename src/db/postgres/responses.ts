@@ -9,7 +9,7 @@ import { listConditionsSql, pageOf, readsUpwards } from "../list-page.ts";
 import type { DownstreamDelete } from "./subjects.ts";
 import type { PostgresKernel } from "./kernel.ts";
 import { subjectTableOf } from "./tables.ts";
-import { completingClaim } from "./idempotency.ts";
+import { completingClaim, holdingClaim } from "./idempotency.ts";
 import { addingBillingUnits } from "./usage.ts";
 
 export class PostgresResponseStore implements ResponseStore {
@@ -41,7 +41,7 @@ export class PostgresResponseStore implements ResponseStore {
     // cannot be taken over between the units and the answer.
     const [outcome] = await sql`
       WITH subject AS (SELECT 1 FROM ${sql(subjects)} WHERE id = ${row.subjectId} AND app_id = ${row.appId} FOR KEY SHARE),
-      pending AS (${answer ? sql`SELECT 1 FROM idempotency_records WHERE app_id = ${answer.appId} AND key = ${answer.key} AND request_id = ${answer.requestId} AND state = 'in_progress' FOR UPDATE` : sql`SELECT 1`}),
+      pending AS (${answer ? holdingClaim(sql, answer) : sql`SELECT 1`}),
       billed AS (${addingBillingUnits(sql, row.appId, billing.month, billing.units, billing.quota, sql`EXISTS (SELECT 1 FROM subject) AND EXISTS (SELECT 1 FROM pending)`)} RETURNING 1),
       response AS (
         INSERT INTO responses (id, app_id, capability, subject_id, previous_response_id, end_user_id, created_at, summary, record)
@@ -50,13 +50,11 @@ export class PostgresResponseStore implements ResponseStore {
         RETURNING 1
       )
       ${answer ? sql`, claim AS (${completingClaim(sql, answer)} AND EXISTS (SELECT 1 FROM billed) RETURNING 1)` : sql``}
-      SELECT (SELECT count(*) FROM subject)::int AS subject, (SELECT count(*) FROM pending)::int AS pending,
-        (SELECT count(*) FROM response)::int AS written, ${answer ? sql`(SELECT count(*) FROM claim)::int` : sql`1`} AS answered`;
+      SELECT (SELECT count(*) FROM subject)::int AS subject, (SELECT count(*) FROM pending)::int AS pending, (SELECT count(*) FROM response)::int AS written`;
+    // With the claim's row held, the answer is written whenever the Response is.
     if (outcome.subject === 0) throw new DeletedMeanwhile(row.subjectId);
     if (outcome.pending === 0) throw new IdempotencyClaimLost(answer!.key);
     if (outcome.written === 0) throw new MonthlyQuotaExhausted(row.appId, billing.month, billing.quota!);
-    // Cannot happen while the claim's row is held; checked so that a broken invariant is loud.
-    if (outcome.answered === 0) throw new IdempotencyClaimLost(answer!.key);
   }
 
   /** A Response of this App, or null (another App's id reads as missing). */
