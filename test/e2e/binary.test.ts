@@ -250,14 +250,14 @@ describe("SIGTERM", () => {
    */
   test("under load: in-flight requests complete, no accepted request is reset, exit 0 within 5 s", async () => {
     const bin = await start();
-    type Outcome = { marker: string; idem: string; body: object; startedAt: number; status?: number; text?: string; error?: string };
+    type Outcome = { client: number; marker: string; idem: string; body: object; startedAt: number; status?: number; text?: string; error?: string };
     const outcomes: Outcome[] = [];
     let sigtermAt = Infinity;
     let stopLoad = false;
     const worker = async (w: number) => {
       for (let i = 0; !stopLoad; i++) {
         const marker = `load-${w}-${i}`;
-        const o: Outcome = { marker, idem: `idem-${marker}`, body: { birth: { ...BIRTH, minute: i % 60 }, end_user_id: marker }, startedAt: performance.now() };
+        const o: Outcome = { client: w, marker, idem: `idem-${marker}`, body: { birth: { ...BIRTH, minute: i % 60 }, end_user_id: marker }, startedAt: performance.now() };
         outcomes.push(o);
         try {
           const res = await bin.request("POST", "/v1/bazi/charts", { idempotencyKey: o.idem, body: o.body });
@@ -317,8 +317,10 @@ describe("SIGTERM", () => {
       if (o.status !== undefined) expect({ marker: o.marker, status: o.status }).toEqual({ marker: o.marker, status: 201 });
       else expect(["ECONNRESET", "ECONNREFUSED", "ConnectionRefused", "ConnectionClosed"]).toContain(o.error!);
     }
-    // Almost all requests sent before SIGTERM were answered (a few may race the closing of idle connections).
-    expect(before.filter((o) => o.status === 201).length).toBeGreaterThan(before.length - 16);
+    // Requests sent before SIGTERM were answered, but for at most one per client: the one that raced
+    // the closing of its idle keep-alive connection (16 clients could lose 16 at most).
+    const lostBy = before.filter((o) => o.status === undefined).map((o) => o.client);
+    expect(new Set(lostBy).size).toBe(lostBy.length);
 
     // The request counts buffered in memory were flushed at shutdown: every answered request is counted.
     const answered = outcomes.filter((o) => o.status === 201);
