@@ -104,6 +104,15 @@ describe("a chart's interactions", () => {
     expect(r.filter((x) => x.type === "punishment")).toEqual([{ type: "punishment", members: ["day", "hour"], name: "辰辰自刑" }]);
   });
 
+  test("两支相刑 named in the classical order (寅巳申, 丑戌未, 子卯), whichever pillar holds which; branches of different groups do not punish", () => {
+    // 甲乙丙丁: no two of these stems combine, so only the branches speak.
+    const punishments = (...branches: string[]) =>
+      natalInteractions([stem("甲"), stem("乙"), stem("丙"), stem("丁")], branches.map(branch)).filter((x) => x.type === "punishment");
+    expect(punishments("巳", "寅", "酉", "亥")).toEqual([{ type: "punishment", members: ["year", "month"], name: "寅巳相刑" }]);
+    expect(punishments("卯", "午", "子", "酉")).toEqual([{ type: "punishment", members: ["year", "day"], name: "子卯相刑" }]);
+    expect(punishments("寅", "未", "午", "戌")).toEqual([{ type: "punishment", members: ["month", "hour"], name: "戌未相刑" }]);
+  });
+
   test("a year's pillar: 2026 丙午 against 己丑 癸酉 甲子 壬申 harms the year branch and clashes the day branch", () => {
     const natal = { stems: [stem("己"), stem("癸"), stem("甲"), stem("壬")], branches: [branch("丑"), branch("酉"), branch("子"), branch("申")] };
     expect(yearInteractions(stem("丙"), branch("午"), natal.stems, natal.branches)).toEqual([

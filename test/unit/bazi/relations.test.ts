@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import {
+  elementsOfGanzhi,
   ganzhiIndex,
   ganzhiName,
   growthStage,
@@ -81,5 +82,23 @@ describe("xun and void (旬空)", () => {
   test("ganzhiIndex is the inverse of ganzhiName", () => {
     for (let i = 0; i < 60; i++) expect(ganzhiIndex(ganzhiName(i))).toBe(i);
     expect(ganzhiIndex("甲丑")).toBe(-1);
+  });
+});
+
+describe("elementsOfGanzhi", () => {
+  test("the stem's element and the element of the branch's main qi", () => {
+    // 丙 fire; 寅's main qi 甲 wood. 庚申: metal over metal. 戊辰: earth, 辰's main qi 戊. 癸亥: water.
+    expect(elementsOfGanzhi("丙寅")).toEqual({ stem: "fire", branch: "wood" });
+    expect(elementsOfGanzhi("庚申")).toEqual({ stem: "metal", branch: "metal" });
+    expect(elementsOfGanzhi("戊辰")).toEqual({ stem: "earth", branch: "earth" });
+    expect(elementsOfGanzhi("癸亥")).toEqual({ stem: "water", branch: "water" });
+    expect(elementsOfGanzhi("甲午")).toEqual({ stem: "wood", branch: "fire" });
+  });
+
+  test("no elements for what is not a stem followed by a branch", () => {
+    expect(elementsOfGanzhi("甲X")).toBeNull();
+    expect(elementsOfGanzhi("X子")).toBeNull();
+    expect(elementsOfGanzhi("子甲")).toBeNull();
+    expect(elementsOfGanzhi("")).toBeNull();
   });
 });
