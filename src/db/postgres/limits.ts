@@ -89,6 +89,11 @@ class Allowance {
     this.peak = Math.max(this.peak, this.inFlight);
   }
 
+  /** Whether the allowance on hand admits one more request: a token, and a slot not in use. */
+  get hasRoom(): boolean {
+    return this.tokens >= 1 && this.inFlight < this.held;
+  }
+
   /** Requests in flight at the recent peak: the slots worth holding, so the next peak needs no call. */
   get recentPeak(): number {
     return Math.max(this.peak, this.peakBefore);
@@ -119,7 +124,7 @@ export class PostgresSharedLimits implements SharedLimitStore {
     a.lastNow = Math.max(a.lastNow, now);
     a.lastNowAt = performance.now();
     // Not while a sync runs: the tokens and slots it is fetching are counted for the requests it serves.
-    if (a.syncing === null && a.tokens >= 1 && a.inFlight < a.held) return Promise.resolve(this.admit(a));
+    if (a.syncing === null && a.hasRoom) return Promise.resolve(this.admit(a));
     const outcome = new Promise<SlotOutcome>((resolve, reject) => a.waiting.push({ resolve, reject }));
     this.sync(a);
     return outcome;
@@ -214,7 +219,7 @@ export class PostgresSharedLimits implements SharedLimitStore {
 
   private async serve(a: Allowance, batch: Waiter[]): Promise<void> {
     // Requests that came during the last call and fit what is held now need no call of their own.
-    while (batch.length > 0 && a.tokens >= 1 && a.inFlight < a.held) batch.shift()!.resolve(this.admit(a));
+    while (batch.length > 0 && a.hasRoom) batch.shift()!.resolve(this.admit(a));
     if (batch.length === 0) return;
     const needed = Math.max(0, batch.length - Math.floor(a.tokens));
     const recent = Math.max(a.admitted, a.admittedBefore);
