@@ -124,9 +124,105 @@ describe("a chart's interactions", () => {
       ["stem_combination", ["month"], "戊癸合火"],
       ["half_combination", ["day"], "申子半合水局"],
     ]);
-    // 2024 甲辰 completes 申子辰 with the day and hour branches.
-    expect(yearInteractions(stem("甲"), branch("辰"), natal.stems, natal.branches).map((r) => [r.type, r.members, r.name])).toContainEqual([
-      "three_combination", ["hour", "day"], "申子辰三合水局",
+    // 2024 甲辰: 甲己合土 with the year stem, 辰丑破 and 辰酉合金 with the year and month branches, and
+    // 申子辰 completed with the day and hour branches, which leaves no 子辰 half-combination beside it.
+    expect(yearInteractions(stem("甲"), branch("辰"), natal.stems, natal.branches)).toStrictEqual([
+      { type: "stem_combination", members: ["year"], name: "甲己合土", element: "earth", element_zh: "土" },
+      { type: "destruction", members: ["year"], name: "辰丑破" },
+      { type: "six_combination", members: ["month"], name: "辰酉合金", element: "metal", element_zh: "金" },
+      { type: "three_combination", members: ["hour", "day"], name: "申子辰三合水局", element: "water", element_zh: "水" },
+    ]);
+  });
+
+  test("a year's branch completes a set with natal branches wherever they sit, the year pillar's included", () => {
+    const stems = [stem("甲"), stem("乙"), stem("丙"), stem("丁")];
+    const sets = (...branches: string[]) =>
+      yearInteractions(stem("戊"), branch("辰"), stems, branches.map(branch)).filter((r) => r.type === "three_combination").map((r) => r.members);
+    expect(sets("申", "子", "午", "午")).toEqual([["year", "month"]]);
+    expect(sets("子", "申", "午", "午")).toEqual([["month", "year"]]);
+  });
+
+  test("a year's branch completing a directional combination still half-combines (only a completed three-combination takes the half's place)", () => {
+    // 辰 against 寅 卯 子 午: 卯辰害, 寅卯辰三会木方, and 子辰 half of 申子辰.
+    expect(yearInteractions(stem("甲"), branch("辰"), [stem("甲"), stem("乙"), stem("丙"), stem("丁")], [branch("寅"), branch("卯"), branch("子"), branch("午")])).toStrictEqual([
+      { type: "harm", members: ["month"], name: "卯辰害" },
+      { type: "directional_combination", members: ["year", "month"], name: "寅卯辰三会木方", element: "wood", element_zh: "木" },
+      { type: "half_combination", members: ["day"], name: "子辰半合水局", element: "water", element_zh: "水" },
+    ]);
+  });
+});
+
+describe("every pairing of branches, whichever pillar holds which", () => {
+  // 甲乙丙丁: no two of these stems combine, and none with 戊, so only the branches speak.
+  const quietStems = [stem("甲"), stem("乙"), stem("丙"), stem("丁")];
+  const natalPair = (type: string, a: number, b: number) =>
+    natalInteractions(quietStems, [a, b, a, b]).filter((r) => r.type === type && r.members.join() === "year,month").map((r) => r.name);
+  const visitingPair = (type: string, a: number, b: number) =>
+    yearInteractions(stem("戊"), a, quietStems, [b, b, b, b]).filter((r) => r.type === type && r.members.join() === "year").map((r) => r.name);
+  const named = ([x, y]: readonly number[]) => BRANCHES[x]! + BRANCHES[y]!;
+
+  test("冲, 害, 破 and 六合 are found in both orders and named in the table's order", () => {
+    const tables = [["clash", CLASHES.map((p) => [p, "冲"] as const)], ["harm", HARMS.map((p) => [p, "害"] as const)], ["destruction", DESTRUCTIONS.map((p) => [p, "破"] as const)],
+      ["six_combination", SIX_COMBINATIONS.map((c) => [c.branches, `合${"木火土金水"[c.element]}`] as const)]] as const;
+    for (const [type, pairs] of tables) {
+      for (const [[x, y], suffix] of pairs) {
+        for (const [a, b] of [[x, y], [y, x]]) {
+          expect(natalPair(type, a, b)).toEqual([named([x, y]) + suffix]);
+          expect(visitingPair(type, a, b)).toEqual([named([x, y]) + suffix]);
+        }
+      }
+    }
+  });
+
+  test("a year's 六合 carries its element and a clash none", () => {
+    expect(yearInteractions(stem("戊"), branch("丑"), quietStems, [branch("子"), branch("寅"), branch("寅"), branch("未")])).toStrictEqual([
+      { type: "six_combination", members: ["year"], name: "子丑合土", element: "earth", element_zh: "土" },
+      { type: "clash", members: ["hour"], name: "丑未冲" },
+      { type: "punishment", members: ["hour"], name: "丑未相刑" },
+    ]);
+  });
+
+  test("自刑 only for 辰, 午, 酉 and 亥 twice (寅, 丑 and 子 punish only others)", () => {
+    const selfPunishing = BRANCHES.filter((_, b) => natalPair("punishment", b, b).length > 0);
+    expect(selfPunishing.join("")).toBe("辰午酉亥");
+  });
+
+  test("半合: two of a three-combination, one its peak (子卯午酉); the two outer branches or one branch twice form none", () => {
+    const halves = new Set<string>();
+    for (let a = 0; a < 12; a++) for (let b = 0; b < 12; b++) for (const name of natalPair("half_combination", a, b)) halves.add(`${named([a, b])} ${name}`);
+    expect([...halves].sort()).toEqual([
+      "申子 申子半合水局", "子申 申子半合水局", "子辰 子辰半合水局", "辰子 子辰半合水局",
+      "亥卯 亥卯半合木局", "卯亥 亥卯半合木局", "卯未 卯未半合木局", "未卯 卯未半合木局",
+      "寅午 寅午半合火局", "午寅 寅午半合火局", "午戌 午戌半合火局", "戌午 午戌半合火局",
+      "巳酉 巳酉半合金局", "酉巳 巳酉半合金局", "酉丑 酉丑半合金局", "丑酉 酉丑半合金局",
+    ].sort());
+  });
+});
+
+describe("combinations among four pillars", () => {
+  const quietStems = [stem("甲"), stem("乙"), stem("丙"), stem("丁")];
+
+  test("a stem combination of pillars not side by side does not transform, even in a supporting month", () => {
+    // 甲 (year) and 己 (day) in a 辰 (earth) month, uncontested: apart, so no.
+    const r = natalInteractions([stem("甲"), stem("丙"), stem("己"), stem("丁")], [branch("子"), branch("辰"), branch("寅"), branch("午")]);
+    expect(r.filter((x) => x.type === "stem_combination")).toEqual([
+      { type: "stem_combination", members: ["year", "day"], name: "甲己合土", element: "earth", element_zh: "土", transforms: false },
+    ]);
+  });
+
+  test("a complete directional combination (三会) leaves the half-combinations of another set standing", () => {
+    expect(natalInteractions(quietStems, [branch("寅"), branch("卯"), branch("辰"), branch("子")])).toStrictEqual([
+      { type: "directional_combination", members: ["year", "month", "day"], name: "寅卯辰三会木方", element: "wood", element_zh: "木", transforms: true },
+      { type: "harm", members: ["month", "day"], name: "卯辰害" },
+      { type: "punishment", members: ["month", "hour"], name: "子卯相刑" },
+      { type: "half_combination", members: ["day", "hour"], name: "子辰半合水局", element: "water", element_zh: "水", transforms: false },
+    ]);
+    // 亥子丑 holds 子 but not 辰: 子辰 still half-combines.
+    expect(natalInteractions(quietStems, [branch("辰"), branch("亥"), branch("子"), branch("丑")])).toStrictEqual([
+      { type: "directional_combination", members: ["month", "day", "hour"], name: "亥子丑三会水方", element: "water", element_zh: "水", transforms: true },
+      { type: "half_combination", members: ["year", "day"], name: "子辰半合水局", element: "water", element_zh: "水", transforms: false },
+      { type: "destruction", members: ["year", "hour"], name: "辰丑破" },
+      { type: "six_combination", members: ["day", "hour"], name: "子丑合土", element: "earth", element_zh: "土", transforms: false },
     ]);
   });
 });

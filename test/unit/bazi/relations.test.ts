@@ -93,6 +93,8 @@ describe("elementsOfGanzhi", () => {
     expect(elementsOfGanzhi("戊辰")).toEqual({ stem: "earth", branch: "earth" });
     expect(elementsOfGanzhi("癸亥")).toEqual({ stem: "water", branch: "water" });
     expect(elementsOfGanzhi("甲午")).toEqual({ stem: "wood", branch: "fire" });
+    // The first stem and the first branch are as much a 干支's as the others.
+    expect(elementsOfGanzhi("甲子")).toEqual({ stem: "wood", branch: "water" });
   });
 
   test("no elements for what is not a stem followed by a branch", () => {

@@ -32,7 +32,7 @@ describe("sexagenary cycle (六十甲子)", () => {
 
   test("jiaziIndex inverts the pairing and rejects mixed polarity", () => {
     for (let i = 0; i < 60; i++) expect(jiaziIndex(stemOf(i), branchOf(i))).toBe(i);
-    expect(() => jiaziIndex(0, 1)).toThrow(); // 甲丑 does not exist
+    expect(() => jiaziIndex(0, 1)).toThrow("stem 0 and branch 1 differ in polarity"); // 甲丑 does not exist
   });
 });
 
