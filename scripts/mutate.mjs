@@ -9,6 +9,11 @@
  *   npm run mutate -- bazi healing               # several, one after another
  *   npm run mutate -- liuyao --files src/liuyao/ganzhi.ts   # one file (or a glob) of it
  *   npm run mutate -- liuyao --incremental       # only what changed since the last run's report
+ *   npm run mutate -- platform --files src/platform/limits.ts --tests test/http/limits.test.ts
+ *
+ * `--tests` runs fewer tests than the folder's (the ones written for that file): a mutant they kill the
+ * folder's tests kill too, so the score is a lower bound of the folder's, reached in a fraction of the
+ * time (src/platform's tests are the HTTP suites, a minute and more a run).
  *
  * Stryker runs under Node (it needs it); each mutant's test run is `bun test` on the folder's test
  * paths below, with the mutant switched on by Stryker's environment variable (the command runner:
@@ -37,27 +42,32 @@ export const FOLDERS = {
   liuyao: { mutate: core("liuyao"), tests: ["test/unit/liuyao", "test/golden/liuyao-engine.test.ts"] },
   healing: { mutate: core("healing", ["session-routes.ts"]), tests: ["test/unit/healing"] },
   responses: { mutate: core("responses", RESPONSES_SHELL), tests: ["test/unit/responses", "test/golden/responses-facts.test.ts"] },
-  platform: { mutate: ["src/platform/**/*.ts"], tests: ["test/http", "test/unit/cli"] },
+  // The metrics endpoint is tested on the compiled binary (built from the mutated source in each run).
+  platform: { mutate: ["src/platform/**/*.ts"], tests: ["test/http", "test/unit/cli", "test/unit/platform", "test/e2e/metrics.test.ts"] },
 };
 
 function parse(argv) {
   const folders = [];
   let files = null;
   let incremental = false;
+  let tests = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--incremental") incremental = true;
     else if (arg === "--files") files = argv[++i];
+    else if (arg === "--tests") tests = argv[++i].split(/[ ,]+/).filter(Boolean);
     else if (arg in FOLDERS) folders.push(arg);
-    else throw new Error(`unknown argument "${arg}": give folders among ${Object.keys(FOLDERS).join(", ")}, --files GLOB, --incremental`);
+    else throw new Error(`unknown argument "${arg}": give folders among ${Object.keys(FOLDERS).join(", ")}, --files GLOB, --tests PATHS, --incremental`);
   }
   if (folders.length === 0) throw new Error(`give one or more folders: ${Object.keys(FOLDERS).join(", ")}`);
   if (files && folders.length > 1) throw new Error("--files goes with one folder");
-  return { folders, files, incremental };
+  if (tests && !files) throw new Error("--tests goes with --files: a subset of the tests measures the file it was written for");
+  return { folders, files, incremental, tests };
 }
 
-async function mutate(folder, { files, incremental }) {
-  const { mutate, tests } = FOLDERS[folder];
+async function mutate(folder, { files, incremental, tests: subset }) {
+  const { mutate } = FOLDERS[folder];
+  const tests = subset ?? FOLDERS[folder].tests;
   const reports = join(root, "reports", "mutation");
   mkdirSync(reports, { recursive: true });
   const stryker = new Stryker({

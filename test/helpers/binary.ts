@@ -200,6 +200,9 @@ export class LingshuBinary {
       KEY_PEPPER: PEPPER,
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
+      // A mutation run (`npm run mutate`) switches its mutant on by this variable; the binary it builds
+      // from the mutated source must see it too.
+      ...(process.env.__STRYKER_ACTIVE_MUTANT__ === undefined ? {} : { __STRYKER_ACTIVE_MUTANT__: process.env.__STRYKER_ACTIVE_MUTANT__ }),
       ...options.env,
     };
   }
