@@ -51,15 +51,18 @@ export const CLASHES: readonly (readonly [number, number])[] = [
   [5, 11], // 巳亥
 ];
 
-/** 三刑 and 自刑: a punishment is two or more of a group present (自刑: the same branch twice). */
-export const PUNISHMENTS: readonly { name: string; branches: readonly number[] }[] = [
-  { name: "恃势之刑", branches: [2, 5, 8] }, // 寅巳申
-  { name: "无恩之刑", branches: [1, 10, 7] }, // 丑戌未
-  { name: "无礼之刑", branches: [0, 3] }, // 子卯
-  { name: "自刑", branches: [4] }, // 辰辰
-  { name: "自刑", branches: [6] }, // 午午
-  { name: "自刑", branches: [9] }, // 酉酉
-  { name: "自刑", branches: [11] }, // 亥亥
+/**
+ * 三刑 and 自刑: a punishment is two or more of a group present (自刑: the same branch twice). A chart
+ * names one by its branches (寅巳相刑, 辰辰自刑), not by the group's classical name (in the comments).
+ */
+export const PUNISHMENTS: readonly { branches: readonly number[] }[] = [
+  { branches: [2, 5, 8] }, // 寅巳申, 恃势之刑
+  { branches: [1, 10, 7] }, // 丑戌未, 无恩之刑
+  { branches: [0, 3] }, // 子卯, 无礼之刑
+  { branches: [4] }, // 辰辰 自刑
+  { branches: [6] }, // 午午 自刑
+  { branches: [9] }, // 酉酉 自刑
+  { branches: [11] }, // 亥亥 自刑
 ];
 
 /** 六害 (六穿): branch pairs whose indices sum to 7 (mod 12). */

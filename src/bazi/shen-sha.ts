@@ -73,8 +73,9 @@ export function shenSha(stems: readonly number[], branches: readonly number[], d
   }
   for (const [name, table] of Object.entries(BY_YEAR_BRANCH)) mark(name, "year_branch", [table[branches[0]!]!]);
   const [first, second] = voidBranches(dayPillar);
+  // The day pillar's own branch is never among them: a 旬's void is the two branches it does not reach.
   branches.forEach((b, k) => {
-    if (k !== 2 && (b === first || b === second)) out.push({ name: "空亡", pillar: PILLAR_NAMES[k]!, basis: "day_pillar" });
+    if (b === first || b === second) out.push({ name: "空亡", pillar: PILLAR_NAMES[k]!, basis: "day_pillar" });
   });
   return out;
 }

@@ -34,6 +34,15 @@ describe("five elements", () => {
     expect(g.unfavorable_elements).toEqual(["fire", "earth", "metal"]);
   });
 
+  test("a month of the resource decides a 4 : 4 tie too; under 4 the month does not help", () => {
+    // 壬申 庚子 甲寅 庚申: wood 2 (甲 寅), water 2 (壬 子), metal 4 (庚 庚 申 申): 4 : 4, month 子 water (resource) → strong.
+    const resourceMonth = fiveElements([8, 6, 0, 6], [8, 0, 2, 8]);
+    expect([resourceMonth.support, resourceMonth.drain, resourceMonth.day_master_strength]).toEqual([4, 4, "strong"]);
+    // 庚申 庚寅 甲子 庚申: wood 2 (甲 寅) + water 1 (子) = 3 against 5, in a 寅 (wood) month → still weak.
+    const three = fiveElements([6, 6, 0, 6], [8, 2, 0, 8]);
+    expect([three.support, three.drain, three.day_master_strength]).toEqual([3, 5, "weak"]);
+  });
+
   test("counts always total 8 and support + drain = 8", () => {
     for (let s = 0; s < 10; s++) {
       const f = fiveElements([s, (s + 3) % 10, s, (s + 7) % 10], [s % 12, (s + 5) % 12, (s + 2) % 12, 11]);

@@ -3,7 +3,7 @@
  * out here as text, and a chart worked by hand.
  */
 import { describe, expect, test } from "bun:test";
-import { BY_COMBINATION, BY_STEM, BY_YEAR_BRANCH } from "../../../src/bazi/shen-sha.ts";
+import { BY_COMBINATION, BY_STEM, BY_YEAR_BRANCH, shenSha } from "../../../src/bazi/shen-sha.ts";
 import { BRANCHES, STEMS } from "../../../src/bazi/tables.ts";
 import { chartOf } from "./chart-helpers.ts";
 
@@ -54,6 +54,16 @@ describe("the tables follow the verses", () => {
       }
     }
   });
+});
+
+test("空亡: every other pillar whose branch is one of the day pillar's 旬空, each of the two", () => {
+  const voids = (branches: string, dayPillar: number) =>
+    shenSha([0, 0, 0, 0], [...branches].map(branch), dayPillar).filter((s) => s.name === "空亡").map((s) => [s.pillar, s.basis]);
+  // A 甲子 day (甲子旬: 子 … 酉, void 戌亥): 戌 in the year and hour, 亥 in the month.
+  expect(voids("戌亥子戌", 0)).toEqual([["year", "day_pillar"], ["month", "day_pillar"], ["hour", "day_pillar"]]);
+  // A 丙戌 day (甲申旬: 申 … 巳, void 午未): 午 in the year, 未 in the hour; 申 and 戌 are inside the 旬.
+  expect(voids("午申戌未", 22)).toEqual([["year", "day_pillar"], ["hour", "day_pillar"]]);
+  expect(voids("子丑戌卯", 22)).toEqual([]);
 });
 
 test("1949-10-01 15:00 (己丑 癸酉 甲子 壬申), by hand", () => {

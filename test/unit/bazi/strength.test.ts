@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { Solar } from "lunar-typescript";
-import { gradedStrength, strengthBand } from "../../../src/bazi/strength.ts";
+import { gradedStrength, STRENGTH_RULE, strengthBand } from "../../../src/bazi/strength.ts";
 import { chartOf } from "./chart-helpers.ts";
 
 describe("hand-worked", () => {
@@ -48,6 +48,18 @@ describe("hand-worked", () => {
     expect(s.basis.de_di).toEqual({ held: true, roots: [{ pillar: "year", stem: "丙", qi: "middle" }, { pillar: "month", stem: "丙", qi: "middle" }] });
     const onlyMonth = gradedStrength([4, 8, 2, 4], [0, 2, 0, 0]);
     expect(onlyMonth.basis.de_di).toEqual({ held: false, roots: [{ pillar: "month", stem: "丙", qi: "middle" }] });
+  });
+
+  test("the hints' edges: 从弱 under 15 and only without a root, 专旺 from 85", () => {
+    // 甲 day master; 丙 戊 庚 stems; 午 (丁 己) 酉 (辛) 午 around a 子 day branch (癸 alone, 15 × 1): exactly 15, no root.
+    const fifteen = gradedStrength([2, 4, 0, 6], [6, 9, 0, 6]);
+    expect([fifteen.score, fifteen.basis.de_di.roots, fifteen.hint]).toEqual([15, [], null]);
+    // 午 酉 午 未: only 未's 乙, a residual root (0.1 × 10 = 1 point): far under 15, yet rooted → no 从弱.
+    const rooted = gradedStrength([2, 4, 0, 6], [6, 9, 6, 7]);
+    expect([rooted.score, rooted.basis.de_di.roots, rooted.hint]).toEqual([1, [{ pillar: "hour", stem: "乙", qi: "residual" }], null]);
+    // 甲 乙 甲 壬 stems, 子 卯 酉 亥 branches: everything supports but the day branch (辛): 7 + 10 + 10 + 8 + 40 + 10 = 85.
+    const eightyFive = gradedStrength([0, 1, 0, 8], [0, 3, 9, 11]);
+    expect([eightyFive.score, eightyFive.band, eightyFive.hint]).toEqual([85, "very_strong", "专旺"]);
   });
 
   test("the bands' edges: 45 and 55 are balanced, 25 weak, 75 strong", () => {
@@ -100,4 +112,13 @@ test("agreement with the rule redone from lunar-typescript's hidden stems and te
     ),
     { numRuns: 2000, seed: 20261125 },
   );
+});
+
+test("the rule every chart states (conventions.strength) gives the weights and bands checked above", () => {
+  const weight = (label: string) => Number(STRENGTH_RULE.match(new RegExp(`${label} (\\d+)`))?.[1]);
+  expect(["year branch", "month branch", "day branch", "hour branch"].map(weight)).toEqual(BRANCH_WEIGHTS);
+  expect([weight("year stem"), weight("month and hour stems")]).toEqual([STEM_WEIGHTS[0], STEM_WEIGHTS[1]]);
+  const [, veryWeak, weak, balancedFrom, balancedTo, strong] = STRENGTH_RULE.match(/<(\d+) very_weak, <(\d+) weak, (\d+)–(\d+) balanced, ≤(\d+) strong/)!.map(Number);
+  expect([strengthBand(veryWeak! - 0.1), strengthBand(veryWeak!), strengthBand(weak! - 0.1), strengthBand(balancedFrom!), strengthBand(balancedTo!), strengthBand(strong!), strengthBand(strong! + 0.1)])
+    .toEqual(["very_weak", "weak", "weak", "balanced", "balanced", "strong", "very_strong"]);
 });
