@@ -77,12 +77,10 @@ export function computeLuck(a: Almanac, b: LuckInput): Luck {
   const to = forward ? a.jie[b.jie + 1] : birth;
   const fromDay = Math.floor(from / DAY_SECONDS);
   const toDay = Math.floor(to / DAY_SECONDS);
-  let dayDiff = toDay - fromDay;
-  let periodDiff = yunPeriod(Math.floor((to - toDay * DAY_SECONDS) / 3600)) - yunPeriod(Math.floor((from - fromDay * DAY_SECONDS) / 3600));
-  if (periodDiff < 0) {
-    periodDiff += 12;
-    dayDiff--;
-  }
+  const dayDiff = toDay - fromDay;
+  // A negative difference needs no borrowing of a day: 12 periods are 120 days, a day's 4 months,
+  // and the floor below takes whole months from it as the borrow would.
+  const periodDiff = yunPeriod(Math.floor((to - toDay * DAY_SECONDS) / 3600)) - yunPeriod(Math.floor((from - fromDay * DAY_SECONDS) / 3600));
   const monthsFromPeriods = Math.floor((periodDiff * 10) / 30);
   const totalMonths = dayDiff * 4 + monthsFromPeriods;
   const years = Math.floor(totalMonths / 12);

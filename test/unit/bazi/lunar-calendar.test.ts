@@ -42,6 +42,13 @@ describe("lunar → solar", () => {
     expect(resolveLunarDate(a, 1899, 12, false, 1)).toEqual({ ok: false, problem: "out_of_range" });
     expect(resolveLunarDate(a, 2023, 13, false, 1)).toEqual({ ok: false, problem: "out_of_range" });
   });
+
+  test("out of range at each documented bound: lunar year 2101, month 0, day 0", () => {
+    // The documented domain is lunar years 1900–2100, months 1–12, days ≥ 1.
+    expect(resolveLunarDate(a, 2101, 1, false, 1)).toEqual({ ok: false, problem: "out_of_range" });
+    expect(resolveLunarDate(a, 2024, 0, false, 1)).toEqual({ ok: false, problem: "out_of_range" });
+    expect(resolveLunarDate(a, 2024, 1, false, 0)).toEqual({ ok: false, problem: "out_of_range" });
+  });
 });
 
 describe("text", () => {
@@ -70,6 +77,19 @@ describe("disputed month starts", () => {
   test("1906 四月: new moon 1906-04-24 00:06 UTC+08:00 — before midnight in Beijing local time", () => {
     const d = monthStartDispute(a, monthIndex(1906, 4));
     expect(d && formatJdn(d.alternativeStart)).toBe("1906-04-23");
+  });
+
+  test("2023 四月: new moon 2023-05-19 23:53 UTC+08:00 (15:53 UTC, NASA's phase tables) — after midnight the month would start on 05-20", () => {
+    const d = monthStartDispute(a, monthIndex(2023, 4));
+    expect(d && formatInstant(d.newMoon).slice(0, 16)).toBe("2023-05-19 23:53");
+    expect(d && formatJdn(d.alternativeStart)).toBe("2023-05-20");
+  });
+
+  test("the answer is memoised per month: asking twice gives the same object", () => {
+    const i = monthIndex(1906, 4);
+    const first = monthStartDispute(a, i);
+    expect(first).not.toBeNull();
+    expect(monthStartDispute(a, i)).toBe(first!);
   });
 
   test("an ordinary month (2024 正月, new moon 2024-02-10 06:59) is not disputed", () => {

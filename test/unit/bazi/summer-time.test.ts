@@ -43,6 +43,19 @@ describe("the periods agree with ICU's Asia/Shanghai", () => {
     expect(summerTimeKind(jdnFromYmd(1992, 7, 1), 12, 0)).toBeNull();
     expect(ymdFromJdn(jdnFromYmd(1988, 4, 17))).toEqual({ year: 1988, month: 4, day: 17 });
   });
+
+  test("the first day's 02:00 itself is already skipped (clocks jumped from 02:00 to 03:00), 01:59 is not", () => {
+    // State Council: 1987 summer time began 1987-04-12 at 02:00.
+    expect(summerTimeKind(jdnFromYmd(1987, 4, 12), 1, 59)).toBeNull();
+    expect(summerTimeKind(jdnFromYmd(1987, 4, 12), 2, 0)).toBe("skipped");
+  });
+
+  test("01:00–01:59 repeats only on the last day: mid-period 01:30 is an ordinary summer time", () => {
+    // 1988's period ran 04-17 … 09-11 (State Council); 07-01 is inside it, 09-11 is its last day.
+    expect(summerTimeKind(jdnFromYmd(1988, 7, 1), 1, 30)).toBe("summer");
+    expect(summerTimeKind(jdnFromYmd(1988, 4, 17), 3, 30)).toBe("summer");
+    expect(summerTimeKind(jdnFromYmd(1988, 9, 11), 1, 30)).toBe("repeated");
+  });
 });
 
 describe("the chart's CHINA_DAYLIGHT_SAVING_TIME warning", () => {
