@@ -84,16 +84,19 @@ export interface MonthStartDispute {
   alternativeStart: number;
 }
 
-const disputeCache = new Map<number, MonthStartDispute | null>();
+/** Per almanac (the service has one; a test may build another), per table month. */
+const disputeCache = new WeakMap<Almanac, Map<number, MonthStartDispute | null>>();
 
 /**
  * Whether table month `i` has a disputed first day: its new moon lies within
  * {@link DISPUTE_WINDOW_SECONDS} of a midnight, or the library's historical-almanac correction
  * (before 1960) starts the month on a day other than the new moon's civil date. Returns the other
- * candidate first day, or null. Memoised per month (pure function of the table).
+ * candidate first day, or null. Memoised per almanac and month (a pure function of the table).
  */
 export function monthStartDispute(a: Almanac, i: number): MonthStartDispute | null {
-  const known = disputeCache.get(i);
+  let cache = disputeCache.get(a);
+  if (!cache) disputeCache.set(a, (cache = new Map()));
+  const known = cache.get(i);
   if (known !== undefined) return known;
   const newMoon = newMoonInstant(a, i);
   const moonDay = Math.floor(newMoon / DAY_SECONDS);
@@ -103,6 +106,6 @@ export function monthStartDispute(a: Almanac, i: number): MonthStartDispute | nu
   let result: MonthStartDispute | null = null;
   if (start !== moonDay) result = { newMoon, alternativeStart: moonDay };
   else if (nearMidnight) result = { newMoon, alternativeStart: secondOfDay < DAY_SECONDS / 2 ? moonDay - 1 : moonDay + 1 };
-  disputeCache.set(i, result);
+  cache.set(i, result);
   return result;
 }

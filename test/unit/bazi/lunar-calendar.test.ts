@@ -92,6 +92,15 @@ describe("disputed month starts", () => {
     expect(monthStartDispute(a, i)).toBe(first!);
   });
 
+  test("the memo is the almanac's: another table's month start is judged on its own", () => {
+    const i = monthIndex(2024, 1); // 2024 正月 starts on its new moon's day, 2024-02-10
+    expect(monthStartDispute(a, i)).toBeNull();
+    const monthStart = [...a.monthStart];
+    monthStart[i] = monthStart[i]! + 1; // a table starting it a day late
+    const other = { ...a, monthStart } as typeof a;
+    expect(monthStartDispute(other, i)?.alternativeStart).toBe(a.monthStart[i]);
+  });
+
   test("an ordinary month (2024 正月, new moon 2024-02-10 06:59) is not disputed", () => {
     expect(monthStartDispute(a, monthIndex(2024, 1))).toBeNull();
   });
