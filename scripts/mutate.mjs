@@ -8,6 +8,7 @@
  *   npm run mutate -- liuyao                     # one folder: src/liuyao against its tests
  *   npm run mutate -- bazi healing               # several, one after another
  *   npm run mutate -- liuyao --files src/liuyao/ganzhi.ts   # one file (or a glob) of it
+ *   npm run mutate -- bazi --files "src/bazi/luck.ts:59-82 src/bazi/pillars.ts:89-89"  # lines of files
  *   npm run mutate -- liuyao --incremental       # only what changed since the last run's report
  *   npm run mutate -- platform --files src/platform/limits.ts --tests test/http/limits.test.ts
  *
@@ -75,7 +76,8 @@ async function mutate(folder, { files, incremental, tests: subset }) {
     commandRunner: { command: `${bun} test --bail ${tests.join(" ")}` },
     // The command runner cannot tell which tests cover a mutant: every mutant runs the folder's tests.
     coverageAnalysis: "off",
-    mutate: files ? [files] : mutate,
+    // Several patterns are separated by spaces; `file:10-20` is Stryker's range of lines.
+    mutate: files ? files.split(/\s+/).filter(Boolean) : mutate,
     concurrency: 2,
     timeoutMS: 20_000,
     reporters: ["clear-text", "progress", "html", "json"],
