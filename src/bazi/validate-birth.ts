@@ -141,7 +141,8 @@ export function validateBirth(birth: unknown): ValidateBirthResult {
   if (problem) return { ok: false, details: [problem] };
   // A time the birthplace's clocks never showed (summer time began over it), or true solar time without a known place.
   const clock = birthClock(normalized, solarJdn(normalized));
-  return clock.ok ? { ok: true, birth: normalized } : { ok: false, details: [{ path: clock.path, message: clock.message }] };
+  // Frozen: the clock worked out here is memoised on this object for the chart to reuse.
+  return clock.ok ? { ok: true, birth: Object.freeze(normalized) } : { ok: false, details: [{ path: clock.path, message: clock.message }] };
 }
 
 /** The solar date (JDN) of a birth whose date checks passed. */

@@ -46,3 +46,10 @@ test("a year's ten god is its stem's against the day master: 丙午 2026 for a �
     ] },
   ]);
 });
+
+test("流月 are numbered 1 (the 寅 month from 立春) to 12 (the 丑 month): 2025 乙巳 runs 戊寅 … 己丑 (乙庚之岁戊为头)", () => {
+  // 五虎遁 by hand: an 乙 year's 寅 month takes 戊, the stems then run on a month at a time.
+  const names = ["戊寅", "己卯", "庚辰", "辛巳", "壬午", "癸未", "甲申", "乙酉", "丙戌", "丁亥", "戊子", "己丑"];
+  const natal = { birthYear: 1949, stems: [5, 9, 0, 8], branches: [1, 9, 0, 8] };
+  expect(monthPillars(natal, 2025).map((m) => [m.month, m.ganzhi])).toEqual(names.map((g, i) => [i + 1, g]));
+});

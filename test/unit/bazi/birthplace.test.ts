@@ -50,6 +50,17 @@ describe("a birth in China", () => {
     expect(chartOf({ year: 1992, month: 7, day: 15, hour: 12, gender: "女", birthplace: "乌鲁木齐" }).place!.time_zone).toBe("Asia/Shanghai");
   });
 
+  test("1991-09-15 01:30 in Beijing showed twice: the chart reads the first (00:30 standard, 子 hour), the warning gives the second (01:30 standard)", () => {
+    // Clocks went back from 02:00 to 01:00 on 1991-09-15, the last day of summer time.
+    const c = chartOf({ year: 1991, month: 9, day: 15, hour: 1, minute: 30, gender: "男", birthplace: "北京" });
+    expect(c.pillars.hour.branch).toBe("子");
+    expect(warningOf(c, "DAYLIGHT_SAVING_TIME_APPLIED")).toBeUndefined();
+    const w = warningOf(c, "DAYLIGHT_SAVING_TIME_REPEATED")!;
+    expect(w.alternative_standard_time).toBe("1991-09-15 01:30");
+    const a = w.alternative;
+    expect([a.year, a.month, a.day, a.hour]).toEqual(library([1991, 9, 15, 1, 30], [1991, 9, 15, 1, 30]));
+  });
+
   test("1986-05-04 02:30 never showed on a Chinese clock: refused with the reason; without a birthplace it is read as standard time with a warning", () => {
     const v = validateBirth({ year: 1986, month: 5, day: 4, hour: 2, minute: 30, gender: "男", birthplace: "北京" });
     expect(v.ok ? null : v.details[0]).toEqual({ path: "birth.hour", message: expect.stringContaining("clocks went from 02:00 to 03:00") });

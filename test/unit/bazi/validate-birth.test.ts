@@ -18,6 +18,11 @@ describe("normalisation", () => {
     });
   });
 
+  test("a birth without a birthplace has no birthplace key at all (not one set to undefined)", () => {
+    // toStrictEqual, unlike toEqual, tells a missing key from one holding undefined.
+    expect(validateBirth(base)).toStrictEqual({ ok: true, birth: { ...base, minute: 0, calendar_type: "solar", is_leap_month: false, time_confidence: "exact", time_basis: "civil" } });
+  });
+
   test("keeps given optional fields, including birthplace", () => {
     const input = { ...base, minute: 5, calendar_type: "lunar", is_leap_month: false, time_confidence: "approximate", birthplace: "北京" };
     expect(validateBirth(input)).toEqual({ ok: true, birth: { ...base, minute: 5, calendar_type: "lunar", is_leap_month: false, time_confidence: "approximate", birthplace: "北京", time_basis: "civil" } });
@@ -28,6 +33,9 @@ describe("field rules", () => {
   test("not an object", () => {
     expect(problems(null)).toEqual([{ path: "birth", message: "must be an object (got null)" }]);
     expect(problems([1])).toEqual([{ path: "birth", message: "must be an object (got array)" }]);
+    expect(problems(42)).toEqual([{ path: "birth", message: "must be an object (got number)" }]);
+    expect(problems("1990-05-17 08:00")).toEqual([{ path: "birth", message: "must be an object (got string)" }]);
+    expect(problems(undefined)).toEqual([{ path: "birth", message: "must be an object (got undefined)" }]);
   });
 
   test("required fields", () => {
@@ -103,4 +111,26 @@ describe("calendar checks", () => {
     expect(problems({ ...lunar, day: 29 })).toEqual([]);
     expect(problems({ ...lunar, day: 30 })[0]!.path).toBe("birth.day");
   });
+});
+
+describe("the clock checks", () => {
+  test('"true_solar" without any birthplace is refused, saying it needs one', () => {
+    expect(problems({ ...base, time_basis: "true_solar" })).toEqual([{ path: "birth.time_basis", message: '"true_solar" needs a birthplace' }]);
+  });
+
+  test("a lunar date is checked at its solar day: lunar 1986 三月廿六 is 1986-05-04, whose 02:30 Beijing clocks skipped", () => {
+    // Perpetual calendar: 1986 三月初一 = 1986-04-09, so 廿六 = 05-04, the first day of 1986's summer time (02:00 → 03:00).
+    const lunar = { ...base, calendar_type: "lunar", year: 1986, month: 3, day: 26, hour: 2, minute: 30, birthplace: "北京" };
+    expect(problems(lunar)).toEqual([{ path: "birth.hour", message: expect.stringContaining("1986-05-04 02:30 never showed on a clock in China") }]);
+    expect(problems({ ...lunar, day: 25 })).toEqual([]); // 1986-05-03, before summer time
+  });
+});
+
+test("a validated birth is frozen: the clock worked out for it is reused by the chart, so it cannot change under it", () => {
+  const v = validateBirth({ year: 1990, month: 5, day: 17, hour: 8, gender: "男", birthplace: "北京" });
+  if (!v.ok) throw new Error("refused");
+  expect(() => {
+    (v.birth as { hour: number }).hour = 20;
+  }).toThrow(TypeError);
+  expect(v.birth.hour).toBe(8);
 });
