@@ -95,9 +95,9 @@ describe("disputed month starts", () => {
   test("the memo is the almanac's: another table's month start is judged on its own", () => {
     const i = monthIndex(2024, 1); // 2024 正月 starts on its new moon's day, 2024-02-10
     expect(monthStartDispute(a, i)).toBeNull();
-    const monthStart = [...a.monthStart];
+    const monthStart = Int32Array.from(a.monthStart);
     monthStart[i] = monthStart[i]! + 1; // a table starting it a day late
-    const other = { ...a, monthStart } as typeof a;
+    const other = { ...a, monthStart };
     expect(monthStartDispute(other, i)?.alternativeStart).toBe(a.monthStart[i]);
   });
 

@@ -2,8 +2,12 @@
  * Warnings and approximate-time alternatives, worked by hand. 白露 1949 = 1949-09-08 07:54:12 and
  * 立春 1984 = 1984-02-04 23:18:45 (golden file meta; our ephemeris may differ by a second or two).
  * Month pillars around 白露 in a 己 year by 五虎遁: 寅丙 … 申壬 (before), 酉癸 (after).
+ * The two-hour boundary needs a 节 on a whole minute: 立春 1990 is 10:14:00 by lunar-typescript (the
+ * source of our term table; 10:14:01 in the golden file) and 惊蛰 2026 is 21:59:00 (21:58:58 in the
+ * golden file); each boundary case below has the same answer under both.
  */
 import { describe, expect, test } from "bun:test";
+import { Lunar } from "lunar-typescript";
 import type { ChartBody } from "../../../src/bazi/chart.ts";
 import type { ChartWarning } from "../../../src/bazi/warnings.ts";
 import { chartOf as chart, warningOf } from "./chart-helpers.ts";
@@ -41,6 +45,39 @@ describe("NEAR_SOLAR_TERM", () => {
     const w = find(c, "NEAR_SOLAR_TERM");
     expect(w.other_side).toEqual({ year: "甲子", month: "丙寅" });
     expect(w.message).toContain("year pillar would be 甲子");
+  });
+});
+
+describe("NEAR_SOLAR_TERM at the boundaries: within two hours inclusive, and at the term's own minute", () => {
+  /** lunar-typescript's instant of 节 `name` in year `y`, "YYYY-MM-DD HH:MM:SS" UTC+08:00. */
+  const libraryTerm = (y: number, name: string) => Lunar.fromYmd(y, 6, 1).getJieQiTable()[name]!.toYmdHms();
+
+  test("1990-02-04 12:14 is two hours after 立春 (10:14:00): warned, 120 min 0 s after, other side 己巳 丁丑; 12:15 is not", () => {
+    expect(libraryTerm(1990, "立春")).toBe("1990-02-04 10:14:00");
+    const c = chart({ year: 1990, month: 2, day: 4, hour: 12, minute: 14, gender: "男" });
+    expect([c.pillars.year.ganzhi, c.pillars.month.ganzhi]).toEqual(["庚午", "戊寅"]);
+    const w = find(c, "NEAR_SOLAR_TERM");
+    expect(w).toMatchObject({ term: "立春", term_time: "1990-02-04 10:14:00", seconds_from_term: 7200, other_side: { year: "己巳", month: "丁丑" } });
+    expect(w.message).toContain("120 min 0 s after 立春");
+    expect(codes(chart({ year: 1990, month: 2, day: 4, hour: 12, minute: 15, gender: "男" }))).toEqual([]);
+  });
+
+  test("2026-03-05 19:59 is two hours before 惊蛰 (21:59:00): warned, 120 min 0 s before, month 庚寅, other side 辛卯; 19:58 is not", () => {
+    expect(libraryTerm(2026, "惊蛰")).toBe("2026-03-05 21:59:00");
+    const c = chart({ year: 2026, month: 3, day: 5, hour: 19, minute: 59, gender: "男" });
+    expect(c.pillars.month.ganzhi).toBe("庚寅");
+    const w = find(c, "NEAR_SOLAR_TERM");
+    expect(w).toMatchObject({ term: "惊蛰", seconds_from_term: -7200, other_side: { year: "丙午", month: "辛卯" } });
+    expect(w.message).toContain("120 min 0 s before 惊蛰");
+    expect(codes(chart({ year: 2026, month: 3, day: 5, hour: 19, minute: 58, gender: "男" }))).toEqual([]);
+  });
+
+  test("born at the 节's instant (2026-03-05 21:59) is after it: month 辛卯, 0 min 0 s after 惊蛰, other side 庚寅", () => {
+    const c = chart({ year: 2026, month: 3, day: 5, hour: 21, minute: 59, gender: "男" });
+    expect(c.pillars.month.ganzhi).toBe("辛卯");
+    const w = find(c, "NEAR_SOLAR_TERM");
+    expect(w).toMatchObject({ term: "惊蛰", seconds_from_term: 0, other_side: { year: "丙午", month: "庚寅" } });
+    expect(w.message).toContain("0 min 0 s after 惊蛰");
   });
 });
 
