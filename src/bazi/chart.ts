@@ -80,7 +80,7 @@ export interface ChartBody {
   warnings: ChartWarning[];
 }
 
-/** Solar JDN and lunar date of a birth, or a RangeError for a birth validateBirth would reject. */
+/** Solar JDN and lunar date of a birth, or a RangeError for a lunar date that does not exist or a date out of range. */
 function resolveDate(a: Almanac, b: NormalizedBirth): { jdn: number; lunar: LunarDate; monthIndex: number } {
   let jdn = jdnFromYmd(b.year, b.month, b.day);
   let monthIndex = -1;
@@ -169,8 +169,9 @@ function clockWarnings(a: Almanac, birth: NormalizedBirth, clock: BirthClock, p:
 }
 
 /**
- * Compute the full chart of a validated birth.
- * @throws RangeError if the birth is not one validateBirth accepts.
+ * Compute the full chart of a birth validateBirth accepted (its field checks are not repeated here).
+ * @throws RangeError for a lunar date that does not exist, a date outside the supported range or a
+ * clock time the birthplace never showed: what the tables alone cannot answer.
  * @example computeChart(validated).pillars.day.ganzhi // "甲子" for 1949-10-01 15:00
  */
 export function computeChart(birth: NormalizedBirth): ChartBody {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Lunar, LunarYear, Solar } from "lunar-typescript";
+import { fileURLToPath } from "node:url";
 import { almanac, almanacToData, extractAlmanac, FIRST_JDN, jieEntry, LAST_JDN, LAST_LUNAR_JDN, lunarMonthIndexAt } from "../../../src/bazi/almanac.ts";
 import committed from "../../../src/bazi/data/almanac.json" with { type: "json" };
 import { DAY_SECONDS, formatInstant, formatJdn, jdnFromYmd, ymdFromJdn } from "../../../src/bazi/civil-date.ts";
@@ -14,6 +15,22 @@ const a = almanac();
 test("the committed data/almanac.json is exactly what the installed lunar-typescript computes (else run npm run generate:almanac)", () => {
   expect(committed).toEqual(almanacToData(extractAlmanac()));
   expect(almanacToData(a)).toEqual(committed);
+});
+
+test("prepareAlmanac builds the tables there and then: almanac() afterwards no longer reads data/almanac.json", () => {
+  // In a fresh process (this one has built them already): emptying the imported data after
+  // prepareAlmanac() must leave almanac()'s 节 table whole.
+  const url = (path: string) => JSON.stringify(fileURLToPath(new URL(path, import.meta.url)));
+  const script = [
+    `import data from ${url("../../../src/bazi/data/almanac.json")} with { type: "json" };`,
+    `import { almanac, prepareAlmanac } from ${url("../../../src/bazi/almanac.ts")};`,
+    "prepareAlmanac();",
+    "data.jie = [];",
+    "console.log(almanac().jie.length);",
+  ].join("\n");
+  const run = Bun.spawnSync([process.execPath, "-e", script]);
+  expect(run.stderr.toString()).toBe("");
+  expect(Number(run.stdout.toString())).toBe(committed.jie.length);
 });
 
 describe("节 table", () => {
