@@ -120,16 +120,29 @@ interface WorldCity {
   timezone: string;
 }
 
+/**
+ * The ISO 3166-1 alpha-2 code of a city. The source (Natural Earth) marks the cities of Somaliland and
+ * Kosovo -99 or leaves them empty: ISO 3166 counts Somaliland as Somalia's (SO), and Kosovo has the
+ * user-assigned XK that CLDR and the EU use; their zones tell them apart.
+ */
+const CODE_BY_ZONE: Readonly<Record<string, string>> = { "Africa/Mogadishu": "SO", "Europe/Belgrade": "XK" };
+function countryOf(c: WorldCity): string {
+  if (/^[A-Z]{2}$/.test(String(c.iso2))) return c.iso2;
+  const code = CODE_BY_ZONE[c.timezone];
+  if (!code) throw new Error(`${c.city}: no country code (${c.iso2}) and none known for ${c.timezone}`);
+  return code;
+}
+
 function worldRows(): GazetteerRow[] {
   const chinese = new Map(WORLD_NAMES.map((w) => [`${w.en}|${w.country}`, w.zh]));
   const taiwan = new Map(Object.entries(TAIWAN_NAMES));
   return (CITY_MAP as WorldCity[])
-    .filter((c) => c.timezone && !["CN", "HK", "MO"].includes(c.iso2))
+    .filter((c) => c.timezone && !["CN", "HK", "MO"].includes(String(c.iso2)))
     .sort((a, b) => b.pop - a.pop)
     .map((c): GazetteerRow => {
       const zh = c.iso2 === "TW" ? taiwan.get(c.city_ascii) : chinese.get(`${c.city_ascii}|${c.iso2}`);
       const names = [...new Set([c.city, c.city_ascii, ...(zh ?? [])])];
-      return [names.join("|"), c.province, c.iso2, round(c.lat), round(c.lng), c.timezone, PLACE_LEVELS.indexOf("city"), 0];
+      return [names.join("|"), c.province, countryOf(c), round(c.lat), round(c.lng), c.timezone, PLACE_LEVELS.indexOf("city"), 0];
     });
 }
 

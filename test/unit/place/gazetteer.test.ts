@@ -62,3 +62,12 @@ test("the committed gazetteer is exactly what scripts/generate-gazetteer.ts buil
   const committed = (await import("../../../src/place/data/gazetteer.json", { with: { type: "json" } })).default;
   expect(JSON.parse(JSON.stringify(buildGazetteer()))).toEqual(committed);
 });
+
+test("every place has a name, a two-letter country code and a time zone the runtime knows (Somaliland's cities are SO, Kosovo's XK)", async () => {
+  const { rows } = (await import("../../../src/place/data/gazetteer.json", { with: { type: "json" } })).default as { rows: unknown[][] };
+  const zones = new Set(Intl.supportedValuesOf("timeZone"));
+  const wrong = rows.filter(([names, , country, , , zone]) => !String(names).split("|")[0] || !/^[A-Z]{2}$/.test(String(country)) || !(zones.has(String(zone)) || new Intl.DateTimeFormat("en", { timeZone: String(zone) }).resolvedOptions().timeZone));
+  expect(wrong).toEqual([]);
+  expect(resolvePlace("Pristina")).toMatchObject({ country: "XK", time_zone: "Europe/Belgrade" });
+  expect(resolvePlace("Hargeysa")).toMatchObject({ country: "SO", province: null });
+});
