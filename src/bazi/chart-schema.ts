@@ -15,7 +15,7 @@ const closed = { additionalProperties: false } as const;
 export const LATER = "Absent on charts stored before it was added.";
 
 /** A 干支 name: a stem then a branch. */
-const Ganzhi = (description = "干支, e.g. 甲子.") => Type.String({ pattern: `^[${STEMS.join("")}][${BRANCHES.join("")}]$`, description });
+export const Ganzhi = (description = "干支, e.g. 甲子.") => Type.String({ pattern: `^[${STEMS.join("")}][${BRANCHES.join("")}]$`, description });
 const Stem = (description?: string) => StringEnum(STEMS, description ? { description } : {});
 const Branch = (description?: string) => StringEnum(BRANCHES, description ? { description } : {});
 const ElementName = (description?: string) => StringEnum(ELEMENTS, description ? { description } : {});
@@ -24,9 +24,9 @@ export const ElementNameZh = (field: string, note = "") =>
   Type.Optional(StringEnum(ELEMENTS_ZH, { description: `\`${field}\` in Chinese: 木 wood, 火 fire, 土 earth, 金 metal, 水 water.${note ? ` ${note}` : ""} ${LATER}` }));
 const Nayin = StringEnum(NAYIN, { description: "纳音 (the sound element of the 干支 pair), e.g. 海中金." });
 /** The ten gods (十神) as the engine names them. */
-const TEN_GOD_NAMES = Object.values(TEN_GODS).flat();
-const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
-const MINUTE_TIME = "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$";
+export const TEN_GOD_NAMES = Object.values(TEN_GODS).flat();
+export const DATE = "^\\d{4}-\\d{2}-\\d{2}$";
+export const MINUTE_TIME = "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$";
 const SECOND_TIME = "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$";
 const MinuteTime = (description: string) => Type.String({ pattern: MINUTE_TIME, description: `${description} ("YYYY-MM-DD HH:MM").` });
 const SecondTime = (description: string) => Type.String({ pattern: SECOND_TIME, description: `${description} ("YYYY-MM-DD HH:MM:SS", UTC+08:00).` });

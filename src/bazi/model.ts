@@ -3,10 +3,11 @@ import { type Static, type TSchema, Type } from "@sinclair/typebox";
 import { EndUserId, Metadata, StringEnum } from "../platform/schemas.ts";
 import { INTERACTION_TYPES, PILLAR_NAMES } from "./interactions.ts";
 import { TIME_BASES } from "./birth.ts";
-import { BaziBirth, BaziConventions, BaziLunar, BaziPalace, BaziPillars, BaziSolar, ChartWarning, DayMaster, ElementNameZh, LATER } from "./chart-schema.ts";
+import { BaziBirth, BaziConventions, BaziLunar, BaziPalace, BaziPillars, BaziSolar, ChartWarning, DATE, DayMaster, ElementNameZh, Ganzhi, LATER, MINUTE_TIME, TEN_GOD_NAMES } from "./chart-schema.ts";
+import { SHEN_SHA_NAMES } from "./shen-sha.ts";
 import { SEASONAL_STATES } from "./seasons.ts";
 import { QI_RANKS, STRENGTH_BANDS } from "./strength.ts";
-import { ELEMENTS, ELEMENTS_ZH } from "./tables.ts";
+import { BRANCHES, ELEMENTS, ELEMENTS_ZH, STEMS } from "./tables.ts";
 
 export const BirthPayload = Type.Object(
   {
@@ -43,12 +44,15 @@ export type ChartPayload = Static<typeof ChartPayload>;
 /** One 神煞 on a pillar (src/bazi/shen-sha.ts). */
 export const ShenShaEntry = Type.Object(
   {
-    name: Type.String({ description: "天乙贵人, 文昌, 禄神, 羊刃, 驿马, 桃花, 华盖, 将星, 红鸾, 天喜, 孤辰, 寡宿 or 空亡." }),
+    name: StringEnum(SHEN_SHA_NAMES, { description: `${SHEN_SHA_NAMES.slice(0, -1).join(", ")} or ${SHEN_SHA_NAMES.at(-1)}.` }),
     pillar: StringEnum(PILLAR_NAMES, { description: "The pillar whose branch carries it." }),
     basis: StringEnum(["day_stem", "year_stem", "year_branch", "day_branch", "day_pillar"] as const, { description: "What it was looked up from." }),
   },
   { additionalProperties: false, examples: [{ name: "天乙贵人", pillar: "month", basis: "day_stem" }] },
 );
+
+/** An interaction's name: two or three stems or branches, then 合 (and the element), 冲, 害, 破, 相刑, 自刑, 半合…局, 三合…局 or 三会…方. */
+const RELATION_NAME = `^[${STEMS.join("")}${BRANCHES.join("")}]{2,3}(合[${ELEMENTS_ZH.join("")}]|冲|害|破|相刑|自刑|半合[${ELEMENTS_ZH.join("")}]局|三合[${ELEMENTS_ZH.join("")}]局|三会[${ELEMENTS_ZH.join("")}]方)$`;
 
 /** One interaction among a chart's pillars (src/bazi/interactions.ts). */
 export const Relation = Type.Object(
@@ -57,7 +61,7 @@ export const Relation = Type.Object(
       description: "The kind: stem_combination 天干五合, six_combination 六合, three_combination 三合局, half_combination 半合, directional_combination 三会, clash 六冲, punishment 刑 (三刑, 相刑, 自刑), harm 六害, destruction 六破.",
     }),
     members: Type.Array(StringEnum(PILLAR_NAMES), { description: "The pillars whose stems (stem_combination) or branches take part." }),
-    name: Type.String({ description: "The classical name, e.g. 子午冲, 甲己合土, 申子辰三合水局, 午午自刑." }),
+    name: Type.String({ pattern: RELATION_NAME, description: "The classical name: the stems or branches met, then what they do, e.g. 子午冲, 甲己合土, 申子辰三合水局, 子辰半合水局, 寅卯辰三会木方, 寅巳相刑, 午午自刑." }),
     element: Type.Optional(StringEnum(ELEMENTS, { description: "Combinations: the element they combine towards." })),
     element_zh: ElementNameZh("element", "Combinations, with `element`."),
     transforms: Type.Optional(Type.Boolean({ description: "Combinations: whether the conditions applied for transforming (合化) hold." })),
@@ -70,8 +74,8 @@ export const YearPillarSchema = Type.Object(
   {
     year: Type.Integer({ description: "Gregorian year; its pillar starts at that year's 立春." }),
     age: Type.Integer({ description: "Nominal age (虚岁) that year, as the luck pillars count it: 1 in the birth year." }),
-    ganzhi: Type.String({ description: "The year's pillar (干支): the year's own for 流年, the hour pillar stepped in the luck direction for 小运." }),
-    ten_god: Type.String({ description: "十神 of the year's stem against the day master." }),
+    ganzhi: Ganzhi("The year's pillar (干支): the year's own for 流年, the hour pillar stepped in the luck direction for 小运."),
+    ten_god: StringEnum(TEN_GOD_NAMES, { description: "十神 of the year's stem against the day master." }),
     relations: Type.Array(Relation, { description: "How the year's stem and branch meet the chart: `members` are the natal pillars met (no `transforms`)." }),
   },
   {
@@ -83,7 +87,7 @@ export const YearPillarSchema = Type.Object(
 /** One ten-year luck pillar (大运). */
 export const LuckPillarSchema = Type.Object(
   {
-    ganzhi: Type.String({ description: "The luck pillar's 干支: the month pillar stepped one place per pillar in the luck direction." }),
+    ganzhi: Ganzhi("The luck pillar's 干支: the month pillar stepped one place per pillar in the luck direction."),
     start_year: Type.Integer({ description: "Gregorian year it starts; the first pillar's is start_date's year." }),
     end_year: Type.Integer({ description: "Gregorian year it ends: start_year + 9." }),
     start_age: Type.Integer({ description: "Nominal age (虚岁): 1 in the birth year." }),
@@ -105,7 +109,7 @@ export const LuckSection = Type.Object(
       },
       { additionalProperties: false, description: "Time from birth until the first luck pillar starts." },
     ),
-    start_date: Type.String({ description: "YYYY-MM-DD the first luck pillar starts." }),
+    start_date: Type.String({ pattern: DATE, description: "YYYY-MM-DD the first luck pillar starts." }),
     pillars: Type.Array(LuckPillarSchema, { minItems: 10, maxItems: 10, description: "The ten 大运 in order, a decade each." }),
     xiao_yun: Type.Optional(Type.Array(YearPillarSchema, { description: "小运: each year from the birth year until the first luck pillar starts (the hour pillar stepped a place a year in the luck direction); only when read with `include=luck.years`." })),
   },
@@ -212,12 +216,12 @@ export const FiveElementsSection = Type.Object(
 /** The birthplace as the gazetteer knows it (src/place). */
 export const ChartPlaceSchema = Type.Object(
   {
-    name: Type.String({ description: "The full Chinese name for a Chinese place (杭州市), else the English one." }),
-    country: Type.String({ description: "ISO 3166-1 alpha-2." }),
-    province: Type.Union([Type.String(), Type.Null()], { description: "The province-level division of a Chinese place (浙江省), else its state or region (New York); null where the gazetteer has none (香港)." }),
+    name: Type.String({ minLength: 1, description: "The full Chinese name for a Chinese place (杭州市), else the English one." }),
+    country: Type.String({ pattern: "^[A-Z]{2}$", description: "ISO 3166-1 alpha-2." }),
+    province: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: "The province-level division of a Chinese place (浙江省), else its state or region (New York); null where the gazetteer has none (香港)." }),
     longitude: Type.Number({ minimum: -180, maximum: 180, description: "Degrees, east positive." }),
     latitude: Type.Number({ minimum: -90, maximum: 90, description: "Degrees, north positive." }),
-    time_zone: Type.String({ description: "The IANA zone the entered time is read in; Asia/Shanghai (Beijing time) for all of mainland China." }),
+    time_zone: Type.String({ pattern: "^[A-Za-z]+(/[A-Za-z0-9_+-]+)+$", description: "The IANA zone the entered time is read in; Asia/Shanghai (Beijing time) for all of mainland China." }),
     approximate: Type.Boolean({ description: "The coordinates are the prefecture's, not the place's own." }),
   },
   { additionalProperties: false, examples: [{ name: "杭州市", country: "CN", province: "浙江省", longitude: 120.1614, latitude: 30.2937, time_zone: "Asia/Shanghai", approximate: false }] },
@@ -226,7 +230,7 @@ export const ChartPlaceSchema = Type.Object(
 /** True solar time at the birthplace. */
 export const TrueSolarTimeSchema = Type.Object(
   {
-    time: Type.String({ description: "YYYY-MM-DD HH:MM: local standard time plus the correction." }),
+    time: Type.String({ pattern: MINUTE_TIME, description: "YYYY-MM-DD HH:MM: local standard time plus the correction." }),
     correction_minutes: Type.Number({ description: "Minutes added to local standard time to give true solar time: the longitude and equation-of-time corrections together, one decimal." }),
     longitude_minutes: Type.Number({ description: "(longitude − the zone's meridian) × 4." }),
     equation_of_time_minutes: Type.Number({ description: "The equation of time at the birth instant (apparent minus mean solar time), minutes, one decimal." }),

@@ -50,6 +50,9 @@ export const BY_YEAR_BRANCH: Readonly<Record<string, readonly number[]>> = {
   寡宿: [10, 10, 1, 1, 1, 4, 4, 4, 7, 7, 7, 10],
 };
 
+/** Every star a chart can carry, as the tables above and 空亡 name them. */
+export const SHEN_SHA_NAMES: readonly string[] = [...Object.keys(BY_STEM), ...Object.keys(BY_COMBINATION), ...Object.keys(BY_YEAR_BRANCH), "空亡"];
+
 /**
  * The stars on a chart's pillars (stems and branches in year, month, day, hour order; the day
  * pillar's sexagenary index for 空亡), in a fixed order: by star, then basis, then pillar.

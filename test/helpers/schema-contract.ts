@@ -9,7 +9,8 @@
  *     their types after them, so renaming one, or one losing its name, breaks those clients;
  *   - every named schema says what it is, as a whole;
  *   - every pattern is anchored at its start (`^…`): unanchored, it accepts any text containing a match;
- *   - every example validates against the schema that carries it (they are shown as real);
+ *   - every example validates against the schema that carries it (they are shown as real), a list of
+ *     examples is never empty, and every default is valid;
  *   - each sample of real output validates, and stops validating with a property added or a required one
  *     taken away (so the schema describes what the engine returns, not merely something looser).
  */
@@ -93,6 +94,11 @@ export function describeSchemaContract(capability: string, roots: Record<string,
         (schema.examples ?? []).flatMap((example: unknown, i: number) => (Value.Check(schema, example) ? [] : [`${path} example ${i}: ${[...Value.Errors(schema, example)].map((e) => `${e.path} ${e.message}`).join("; ")}`])),
       );
       expect(invalid).toEqual([]);
+    });
+
+    test("a list of examples holds at least one, and every default is valid against its schema", () => {
+      expect(visits.filter(({ schema }) => Array.isArray(schema.examples) && schema.examples.length === 0).map((v) => v.path)).toEqual([]);
+      expect(visits.filter(({ schema }) => "default" in schema && !Value.Check(schema, schema.default)).map((v) => `${v.path} default ${JSON.stringify(v.schema.default)}`)).toEqual([]);
     });
 
     test.each(samples.map((s) => [s.name, s] as const))("%s: valid, and not with a property added or a required one removed", (_, sample) => {

@@ -90,3 +90,11 @@ describeSchemaContract(
   samples,
   ["BaziBirth", "BaziChart", "BaziConventions", "BaziLunar", "BaziPalace", "BaziPillars", "BaziSolar", "ChartWarning", "DayMaster", "HiddenStem", "Pillar"],
 );
+
+test("the request's documented defaults are what validation fills in for an absent field", () => {
+  const v = validateBirth({ year: 1990, month: 5, day: 17, hour: 8, gender: "女" });
+  if (!v.ok) throw new Error("refused");
+  const defaults = Object.entries(BirthPayload.properties).flatMap(([key, property]) => ("default" in property ? [[key, property.default]] : []));
+  expect(defaults.map(([key]) => key).sort()).toEqual(["calendar_type", "is_leap_month", "minute", "time_basis", "time_confidence"]);
+  for (const [key, value] of defaults) expect([key, (v.birth as Record<string, unknown>)[key as string]]).toEqual([key, value]);
+});
