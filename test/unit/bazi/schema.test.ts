@@ -98,3 +98,20 @@ test("the request's documented defaults are what validation fills in for an abse
   expect(defaults.map(([key]) => key).sort()).toEqual(["calendar_type", "is_leap_month", "minute", "time_basis", "time_confidence"]);
   for (const [key, value] of defaults) expect([key, (v.birth as Record<string, unknown>)[key as string]]).toEqual([key, value]);
 });
+
+test("the examples the reference shows are the engine's own answers for the births their comments name", async () => {
+  const { BaziSolar, DayMaster, Pillar } = await import("../../../src/bazi/chart-schema.ts");
+  const { chartOf } = await import("./chart-helpers.ts");
+  const only = (schema: { examples?: unknown[] }) => schema.examples?.[0];
+  // 1949-10-01 15:00: 己丑 year (己 against a 甲 day master: 正财), 甲 day master, 白露 opened the month.
+  const founding = chartOf({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+  expect(only(BaziSolar)).toEqual(founding.solar);
+  expect(only(Pillar)).toEqual(founding.pillars.year);
+  expect(only(DayMaster)).toEqual(founding.day_master);
+  // The luck of 1922-06-25 17:16, male.
+  expect(only(LuckSection)).toEqual(chartOf({ year: 1922, month: 6, day: 25, hour: 17, minute: 16, gender: "男" }).luck);
+  // 杭州, 1990-11-03 08:00.
+  const hangzhou = chartOf({ year: 1990, month: 11, day: 3, hour: 8, gender: "女", birthplace: "杭州" });
+  expect(only(ChartPlaceSchema)).toEqual(hangzhou.place);
+  expect(only(TrueSolarTimeSchema)).toEqual(hangzhou.true_solar_time);
+});
