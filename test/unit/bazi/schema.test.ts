@@ -115,3 +115,13 @@ test("the examples the reference shows are the engine's own answers for the birt
   expect(only(ChartPlaceSchema)).toEqual(hangzhou.place);
   expect(only(TrueSolarTimeSchema)).toEqual(hangzhou.true_solar_time);
 });
+
+test("a 干支 field takes a stem then a branch and nothing else", async () => {
+  const { Pillar } = await import("../../../src/bazi/chart-schema.ts");
+  const { ganzhiName } = await import("../../../src/bazi/relations.ts");
+  const { Value } = await import("@sinclair/typebox/value");
+  for (const field of [Pillar.properties.ganzhi, LuckPillarSchema.properties.ganzhi, YearPillarSchema.properties.ganzhi]) {
+    expect(Array.from({ length: 60 }, (_, i) => ganzhiName(i)).filter((name) => !Value.Check(field, name))).toEqual([]);
+    expect(["甲S", "Sr", "子甲", "甲子子", "", "甲"].filter((text) => Value.Check(field, text))).toEqual([]);
+  }
+});
