@@ -125,3 +125,19 @@ test("a 干支 field takes a stem then a branch and nothing else", async () => {
     expect(["甲S", "Sr", "子甲", "甲子子", "", "甲"].filter((text) => Value.Check(field, text))).toEqual([]);
   }
 });
+
+test("an interaction's name follows its grammar: the stems or branches met, then what they do", async () => {
+  const { Value } = await import("@sinclair/typebox/value");
+  const name = Relation.properties.name;
+  const real = ["子午冲", "甲己合土", "申子辰三合水局", "子辰半合水局", "寅卯辰三会木方", "寅巳相刑", "午午自刑", "丑午害", "子酉破", "子丑合土"];
+  expect(real.filter((text) => !Value.Check(name, text))).toEqual([]);
+  const junk = ["Sr冲", "子午", "子午冲冲", "子午合S", "子辰半合S局", "申子辰三合S局", "寅卯辰三会S方", "子辰半合水方", "子"];
+  expect(junk.filter((text) => Value.Check(name, text))).toEqual([]);
+});
+
+test("the strength hint is one of its two names or null; a place's province is a name or null, never empty", async () => {
+  const { Value } = await import("@sinclair/typebox/value");
+  expect(["从弱", "专旺", null].map((hint) => Value.Check(GradedStrength.properties.hint, hint))).toEqual([true, true, true]);
+  expect(["", "从旺"].map((hint) => Value.Check(GradedStrength.properties.hint, hint))).toEqual([false, false]);
+  expect(["浙江省", null, ""].map((province) => Value.Check(ChartPlaceSchema.properties.province, province))).toEqual([true, true, false]);
+});
