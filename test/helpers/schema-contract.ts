@@ -7,7 +7,8 @@
  *     a request, and an answer documented closed lets a typed client reject drift;
  *   - the named schemas (OpenAPI components, `$id`) are the ones listed: generated clients name
  *     their types after them, so renaming one, or one losing its name, breaks those clients;
- *   - every named schema says what it is, as a whole;
+ *   - every named schema says what it is, as a whole, and so does each object alternative of a union;
+ *   - a description begins with what it describes (not a bare format note or a blank);
  *   - every pattern is anchored at its start (`^…`): unanchored, it accepts any text containing a match;
  *   - every example validates against the schema that carries it (they are shown as real), a list of
  *     examples is never empty, and every default is valid;
@@ -75,6 +76,17 @@ export function describeSchemaContract(capability: string, roots: Record<string,
 
     test("every named schema is described", () => {
       expect(visits.filter((v) => v.schema.$id && !v.schema.description?.trim()).map((v) => v.path)).toEqual([]);
+    });
+
+    test("every description begins with what it describes, not with a format note or a blank", () => {
+      expect(visits.filter((v) => typeof v.schema.description === "string" && /^(\s|\(")/u.test(v.schema.description)).map((v) => `${v.path}: ${v.schema.description}`)).toEqual([]);
+    });
+
+    test("each alternative of a union of objects says when it is the one", () => {
+      // A nullable object (one object or null) is described by the union; several objects each need their own.
+      const objectAlternatives = (schema: TSchema): TSchema[] => (schema.anyOf ?? []).filter((s: TSchema) => s.type === "object");
+      const alternatives = visits.flatMap(({ path, schema }) => (objectAlternatives(schema).length > 1 ? objectAlternatives(schema).map((s, i) => ({ path: `${path}<${i}>`, schema: s })) : []));
+      expect(alternatives.filter(({ schema }) => !schema.$id && !schema.description?.trim()).map((v) => v.path)).toEqual([]);
     });
 
     test("every pattern is anchored at its start", () => {
