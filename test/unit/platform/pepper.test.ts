@@ -41,6 +41,19 @@ describe("checkPepper", () => {
     expect(mismatch.message).toContain('lingshu pepper adopt --yes');
     await store.close();
   });
+
+  // The fact's name is part of the database (src/db/sqlite/schema.ts: database_facts holds one row
+  // `pepper_fingerprint`): a database another process or release wrote is read under that name.
+  test("keeps the fingerprint in the database_facts row named pepper_fingerprint, and reads one already there", async () => {
+    const store = freshStore();
+    await checkPepper(store, "first-pepper-0123456789", NOW);
+    expect(store.sqlite.query("SELECT name, value FROM database_facts").all()).toEqual([{ name: "pepper_fingerprint", value: pepperFingerprint("first-pepper-0123456789") }]);
+    const written = freshStore();
+    written.sqlite.run("INSERT INTO database_facts (name, value, created_at) VALUES ('pepper_fingerprint', ?, ?)", [pepperFingerprint("their-pepper-0123456789"), NOW]);
+    await expect(checkPepper(written, "other-pepper-0123456789", NOW + 1)).rejects.toBeInstanceOf(PepperMismatch);
+    await store.close();
+    await written.close();
+  });
 });
 
 describe("adoptPepper", () => {
