@@ -51,7 +51,8 @@ describe("the request counter", () => {
     counter.count("app_a", DEC);
     expect([counter.pendingFor("app_a", "2026-12"), counter.pendingFor("app_a", "2026-11")]).toEqual([1, 0]);
     await counter.flush();
-    await Bun.sleep(10); // the turn's own flush runs in the background
+    // The turn's own flush of November runs in the background: wait for it (at most 2 s).
+    for (let waited = 0; (await store.usage.get("app_a", "2026-11")).requests === 0 && waited < 2000; waited += 10) await Bun.sleep(10);
     expect([(await store.usage.get("app_a", "2026-11")).requests, (await store.usage.get("app_a", "2026-12")).requests]).toEqual([2, 1]);
     await store.close();
   });
