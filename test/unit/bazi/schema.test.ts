@@ -1,4 +1,5 @@
 /** The chart's documented schemas against the shared contract (test/helpers/schema-contract.ts). */
+import { expect, test } from "bun:test";
 import { type BirthInput, computeChart, luckWithYears, validateBirth } from "../../../src/bazi/index.ts";
 import {
   BirthPayload,
@@ -96,7 +97,7 @@ test("the request's documented defaults are what validation fills in for an abse
   if (!v.ok) throw new Error("refused");
   const defaults = Object.entries(BirthPayload.properties).flatMap(([key, property]) => ("default" in property ? [[key, property.default]] : []));
   expect(defaults.map(([key]) => key).sort()).toEqual(["calendar_type", "is_leap_month", "minute", "time_basis", "time_confidence"]);
-  for (const [key, value] of defaults) expect([key, (v.birth as Record<string, unknown>)[key as string]]).toEqual([key, value]);
+  for (const [key, value] of defaults) expect([key, (v.birth as unknown as Record<string, unknown>)[key as string]]).toEqual([key, value]);
 });
 
 test("the examples the reference shows are the engine's own answers for the births their comments name", async () => {
