@@ -71,4 +71,18 @@ describe("the request counter", () => {
     expect((await store.usage.get("app_a", "2026-11")).requests).toBe(3);
     await store.close();
   });
+
+  test("a failed flush's counts do not move into a month that has turned meanwhile", async () => {
+    const store = freshStore();
+    const counter = new RequestCounter(store);
+    counter.count("app_a", NOV);
+    counter.count("app_a", NOV);
+    store.sqlite.exec("PRAGMA query_only = ON");
+    const flushing = counter.flush();
+    counter.count("app_a", DEC); // December's first request arrives while November's write fails
+    await expect(flushing).rejects.toThrow();
+    store.sqlite.exec("PRAGMA query_only = OFF");
+    expect([counter.pendingFor("app_a", "2026-12"), counter.pendingFor("app_a", "2026-11")]).toEqual([1, 0]);
+    await store.close();
+  });
 });
