@@ -85,7 +85,7 @@ export function sessionEndpoints(plans: SubjectStore, healing: SessionStore): En
   return [
     listEndpoint({
       collection: "/v1/healing/sessions",
-      plural: "Sessions",
+      plural: "healing sessions",
       prefix: "hsn",
       capability: "healing",
       tag: "Healing",
