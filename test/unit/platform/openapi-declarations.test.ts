@@ -32,7 +32,7 @@ beforeAll(async () => {
   const endpoints = businessEndpoints({ store: inert, config, clock: () => 0, counter: new RequestCounter(inert) });
   const routes = operationalRoutes({ config, store: inert, endpoints, isDraining: () => false });
   const served = await routes.find((r) => r.path === "/openapi.json")!.answer(new Request("http://localhost/openapi.json"), "req_test");
-  doc = await served.json();
+  doc = (await served.json()) as Json;
   operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
     Object.entries<Json>(item).filter(([m]) => ["get", "put", "post", "delete", "options", "head", "patch", "trace"].includes(m)).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
