@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { openSqliteStore, type SqliteStore } from "../../../src/db/sqlite/store.ts";
-import { ApiError } from "../../../src/platform/errors.ts";
 import { Authenticator } from "../../../src/platform/auth.ts";
+import { rejection } from "../../helpers/platform-unit.ts";
 
 const PEPPER = "pepper-auth-0123456789";
 const T0 = Date.UTC(2026, 10, 28, 9, 0);
@@ -52,14 +52,7 @@ async function newKey(): Promise<{ id: string; secret: string }> {
   return { id, secret };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const refusal = rejection;
 
 describe("the Authorization header", () => {
   test("`Bearer <key>` authenticates the key's App", async () => {

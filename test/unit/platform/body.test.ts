@@ -7,8 +7,8 @@
  * RFC 6839 §3.1 (a `+json` suffix names a JSON type: application/merge-patch+json of RFC 7396).
  */
 import { describe, expect, test } from "bun:test";
-import { ApiError } from "../../../src/platform/errors.ts";
 import { readJsonBody } from "../../../src/platform/body.ts";
+import { rejection } from "../../helpers/platform-unit.ts";
 
 const KIB_64 = 64 * 1024;
 const URL = "http://localhost/v1/bazi/charts";
@@ -35,14 +35,7 @@ function streamed(chunks: Uint8Array[], contentType = "application/json"): Reque
 /** A JSON string value of exactly `size` bytes. */
 const jsonOfSize = (size: number) => `"${"a".repeat(size - 2)}"`;
 
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
-}
+const refusal = rejection;
 
 describe("Content-Type", () => {
   test("application/json is accepted in any case, with parameters, and with whitespace before them", async () => {

@@ -6,19 +6,11 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { ApiError } from "../../../src/platform/errors.ts";
 import { canonicalJson, fingerprint, IN_PROGRESS_RETRY_MS, isReplayableStatus, judgeExisting, requireIdempotencyKey } from "../../../src/platform/idempotency.ts";
 import type { IdempotencyRecord } from "../../../src/db/types.ts";
+import { refusalOf } from "../../helpers/platform-unit.ts";
 
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApiError) return { code: err.code, status: err.status, retryAfterMs: err.extras.retryAfterMs };
-    throw err;
-  }
-  return null;
-};
+const refusal = refusalOf;
 
 describe("the Idempotency-Key header: 1 to 255 printable ASCII characters", () => {
   test("absent is IDEMPOTENCY_KEY_REQUIRED; empty, too long or not printable ASCII is IDEMPOTENCY_KEY_INVALID (400)", () => {

@@ -7,22 +7,14 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { AppRecord } from "../../../src/db/types.ts";
-import { ApiError } from "../../../src/platform/errors.ts";
 import { LocalLimiter, rateHeaders } from "../../../src/platform/limits.ts";
+import { refusalOf } from "../../helpers/platform-unit.ts";
 
 const T0 = 1_800_000_000_000;
 const app = (rpm: number, concurrency: number): AppRecord => ({
   id: `app_${rpm}_${concurrency}`, name: "limits", env: "test", capabilities: ["bazi"], rpm, concurrency, monthlyQuota: 1000, status: "active", createdAt: T0, updatedAt: T0,
 });
-const refusal = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    if (err instanceof ApiError) return { code: err.code, status: err.status, retryAfterMs: err.extras.retryAfterMs, headers: err.extras.headers };
-    throw err;
-  }
-  return null;
-};
+const refusal = refusalOf;
 
 describe("requests per minute", () => {
   test("a full bucket of rpm tokens; each request takes one and says how many are left and when the bucket is full again", () => {

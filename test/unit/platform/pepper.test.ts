@@ -3,21 +3,12 @@
  * another refused with both fingerprints and what to do, and adopted only by revoking every key
  * that can no longer verify.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openSqliteStore } from "../../../src/db/sqlite/store.ts";
 import { adoptPepper, checkPepper, PEPPER_FACT, PepperMismatch, pepperFingerprint } from "../../../src/platform/pepper.ts";
+import { temporaryStores } from "../../helpers/platform-unit.ts";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function freshStore() {
-  const dir = mkdtempSync(join(tmpdir(), "lingshu-pepper-"));
-  dirs.push(dir);
-  return openSqliteStore(join(dir, "pepper.sqlite"));
-}
+const freshStore = temporaryStores("pepper");
 const NOW = Date.UTC(2026, 10, 28, 9, 0);
 
 test("the fingerprint is the first 16 hex digits of an HMAC of a fixed label under the pepper: the same for the same pepper, another for another", () => {

@@ -4,20 +4,11 @@
  * SQLite file. What it promises (its header): counting adds no write per request, and a count is not
  * lost — not when a flush fails, not when the month turns.
  */
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openSqliteStore } from "../../../src/db/sqlite/store.ts";
+import { describe, expect, test } from "bun:test";
 import { msUntilNextMonth, RequestCounter, utcMonth } from "../../../src/platform/usage.ts";
+import { temporaryStores } from "../../helpers/platform-unit.ts";
 
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-function freshStore() {
-  const dir = mkdtempSync(join(tmpdir(), "lingshu-usage-"));
-  dirs.push(dir);
-  return openSqliteStore(join(dir, "usage.sqlite"));
-}
+const freshStore = temporaryStores("usage");
 const NOV = Date.UTC(2026, 10, 28, 9, 0);
 const DEC = Date.UTC(2026, 11, 1, 0, 0, 0, 5);
 
