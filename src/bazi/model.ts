@@ -52,7 +52,8 @@ export const ShenShaEntry = Type.Object(
 );
 
 /** An interaction's name: two or three stems or branches, then 合 (and the element), 冲, 害, 破, 相刑, 自刑, 半合…局, 三合…局 or 三会…方. */
-const RELATION_NAME = `^[${STEMS.join("")}${BRANCHES.join("")}]{2,3}(合[${ELEMENTS_ZH.join("")}]|冲|害|破|相刑|自刑|半合[${ELEMENTS_ZH.join("")}]局|三合[${ELEMENTS_ZH.join("")}]局|三会[${ELEMENTS_ZH.join("")}]方)$`;
+const ELEMENT_ZH_CLASS = `[${ELEMENTS_ZH.join("")}]`;
+const RELATION_NAME = `^[${STEMS.join("")}${BRANCHES.join("")}]{2,3}(合${ELEMENT_ZH_CLASS}|冲|害|破|相刑|自刑|半合${ELEMENT_ZH_CLASS}局|三合${ELEMENT_ZH_CLASS}局|三会${ELEMENT_ZH_CLASS}方)$`;
 
 /** One interaction among a chart's pillars (src/bazi/interactions.ts). */
 export const Relation = Type.Object(
