@@ -7,13 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { openSqliteStore, type SqliteStore } from "../../../src/db/sqlite/store.ts";
+import type { SqliteStore } from "../../../src/db/sqlite/store.ts";
 import { Authenticator } from "../../../src/platform/auth.ts";
-import { rejection } from "../../helpers/platform-unit.ts";
+import { rejection, temporaryStores } from "../../helpers/platform-unit.ts";
 
 const PEPPER = "pepper-auth-0123456789";
 const T0 = Date.UTC(2026, 10, 28, 9, 0);
@@ -28,17 +25,13 @@ function testKey(body: string): string {
   return head + sum;
 }
 
-let dir: string;
+const openStore = temporaryStores("auth");
 let store: SqliteStore;
 let keyCounter = 0;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "lingshu-auth-"));
-  store = openSqliteStore(join(dir, "auth.sqlite"));
+  store = openStore();
 });
-afterAll(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => store.close());
 
 /** A fresh test App with one active key; returns the key's id and its secret. */
 async function newKey(): Promise<{ id: string; secret: string }> {
