@@ -4,6 +4,7 @@
  * The samples are what the real handlers answer, called in process without HTTP; the stores they
  * read are stand-ins (typed as the storage interfaces, so their rows have the real shape).
  */
+import { expect, test } from "bun:test";
 import { Type } from "@sinclair/typebox";
 import { castReading } from "../../../src/liuyao/index.ts";
 import { CastRecord } from "../../../src/liuyao/model.ts";
@@ -13,6 +14,7 @@ import { UsageSchema, usageEndpoint } from "../../../src/platform/usage-endpoint
 import { listEndpoint, listSchema, type ListRoute } from "../../../src/platform/list-endpoint.ts";
 import { ErasureSchema, erasureEndpoint } from "../../../src/platform/erasure-endpoint.ts";
 import { RequestCounter, utcMonth } from "../../../src/platform/usage.ts";
+import { compile } from "../../../src/platform/validation.ts";
 import type { ErasureCounts, ListPage, Storage } from "../../../src/db/storage.ts";
 import type { AppRecord, UsageRecord } from "../../../src/db/types.ts";
 import { describeSchemaContract } from "../../helpers/schema-contract.ts";
@@ -90,3 +92,14 @@ describeSchemaContract("Platform", { UsageSchema, ErasureSchema, CastList, CastL
   { name: "the erasure of an end user with nothing", schema: ErasureSchema, value: erasureOfNobody },
   { name: "an end user id and metadata", schema: Shared, value: { end_user_id: "u-42", metadata: { plan: "pro", source: "ios" } } },
 ], ["EndUserErasure", "Usage", ...["DayanDraw", "HexagramRef", "LiuyaoCalendar", "LiuyaoCast", "LiuyaoChangedHexagram", "LiuyaoChangedLine", "LiuyaoHiddenSpirit", "LiuyaoLine", "LiuyaoLineStrength", "LiuyaoLineTransform", "LiuyaoPrimaryHexagram"]]);
+
+// Our bounds where the spec is silent (src/platform/schemas.ts): 128 characters of end user id,
+// 50 metadata keys, 500 characters a value.
+test("an end user id and metadata are refused past their bounds, each at its path", () => {
+  const problems = (value: unknown) => compile(Shared).check(value).map((d) => d.path);
+  const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, "v"]));
+  expect(problems({ end_user_id: "u".repeat(128), metadata: { ...keys(49), note: "x".repeat(500) } })).toEqual([]);
+  expect(problems({ end_user_id: "u".repeat(129), metadata: {} })).toEqual(["end_user_id"]);
+  expect(problems({ end_user_id: "u", metadata: { note: "x".repeat(501) } })).toEqual(["metadata.note"]);
+  expect(problems({ end_user_id: "u", metadata: keys(51) })).toEqual(["metadata"]);
+});
