@@ -254,6 +254,11 @@ describe("strings that cannot be stored", () => {
     expect(v.check({ m: { ok: "v" } })).toEqual([]);
   });
 
+  test("values that are not strings, arrays or objects have nothing to check, undefined included", () => {
+    const v = compile(strict({ n: Type.Number(), b: Type.Boolean(), z: Type.Null(), left: Type.Optional(Type.String()), any: Type.Unknown() }));
+    expect(v.check({ n: 1, b: true, z: null, left: undefined, any: undefined })).toEqual([]);
+  });
+
   test("at most 50", () => {
     const v = compile(Type.Array(Type.String()));
     expect(v.check(Array.from({ length: 60 }, () => "\u0000"))).toHaveLength(50);
@@ -265,6 +270,15 @@ describe("compile", () => {
     const v = compile(strict({ n: Type.Integer() }));
     expect(v.is({ n: 1 })).toBe(true);
     expect(v.is({ n: "1" })).toBe(false);
+  });
+
+  test("properties named like the length keywords (minLength, maxLength) are properties like any other", () => {
+    const v = compile(strict({ minLength: Type.Integer(), maxLength: Type.Integer({ maximum: 9 }) }));
+    expect(v.check({ minLength: 1, maxLength: 2 })).toEqual([]);
+    expect(v.check({ minLength: "1", maxLength: 10 })).toEqual([
+      { path: "minLength", message: "must be an integer" },
+      { path: "maxLength", message: "must be at most 9" },
+    ]);
   });
 
   test("a schema holding null (a default) compiles", () => {
