@@ -152,6 +152,9 @@ export const ERROR_ENVELOPE_SCHEMA = {
   properties: {
     error: {
       type: "object",
+      description: "What went wrong: a code for programs, a message for people, this request's id, and the members its code carries.",
+      // Closed: every member any code carries is listed below, so a typed client's error type is complete.
+      additionalProperties: false,
       required: ["code", "message", "request_id"],
       properties: {
         code: { type: "string", enum: Object.keys(ERROR_CATALOG), description: "What went wrong, for programs: one of the closed set of codes." },
@@ -172,11 +175,18 @@ export const ERROR_ENVELOPE_SCHEMA = {
         capability: { type: "string", description: "CAPABILITY_NOT_GRANTED: the capability that is missing." },
         safety_action: {
           type: "object",
+          additionalProperties: false,
           description: "HEALING_PLAN_BLOCKED: the fixed safety-action text to show at once.",
           required: ["text_id", "text"],
           properties: {
             text_id: { type: "string", description: "Which fixed text it is." },
-            text: { type: "object", required: ["en", "zh-Hans"], description: "The text in English and Simplified Chinese.", properties: { en: { type: "string", description: "In English." }, "zh-Hans": { type: "string", description: "In Simplified Chinese." } } },
+            text: {
+              type: "object",
+              additionalProperties: false,
+              required: ["en", "zh-Hans"],
+              description: "The text in English and Simplified Chinese.",
+              properties: { en: { type: "string", description: "In English." }, "zh-Hans": { type: "string", description: "In Simplified Chinese." } },
+            },
           },
         },
         bazi_chart_id: { type: "string", description: "BAZI_CHART_NOT_FOUND: the id that names no chart of your App." },

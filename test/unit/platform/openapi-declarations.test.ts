@@ -287,6 +287,18 @@ describe("every body schema is closed and described", () => {
     expect(objects).toBeGreaterThan(30);
   });
 
+  test("the error envelope (components/schemas/Error): every object closed and every member described, so a typed client's error type is complete", () => {
+    const problems: string[] = [];
+    const objects = objectSchemas({ $ref: "#/components/schemas/Error" }, "Error");
+    for (const [at, object] of objects) {
+      if (object.additionalProperties !== false) problems.push(`${at}: open object`);
+      for (const [name, prop] of Object.entries<Json>(object.properties ?? {})) if (typeof prop.description !== "string" || prop.description.trim() === "") problems.push(`${at}.${name}: undescribed`);
+    }
+    expect(problems).toEqual([]);
+    // The envelope, its error, a detail, the safety action and its text.
+    expect(objects.map(([at]) => at)).toEqual(["#/components/schemas/Error", "#/components/schemas/Error.error", "#/components/schemas/Error.error.details/items", "#/components/schemas/Error.error.safety_action", "#/components/schemas/Error.error.safety_action.text"]);
+  });
+
   test("the list answer: a closed object of object (const list), url (const the collection's path), has_more (boolean), data (array of the item's component), each described", () => {
     for (const c of COLLECTIONS) {
       const [status, success] = successOf(find("GET", c));
