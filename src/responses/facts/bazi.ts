@@ -4,6 +4,7 @@
  */
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { FactSheetOf } from "./types.ts";
+import { warningInChinese } from "./bazi-warnings.ts";
 
 export const PILLAR_NAMES = ["year", "month", "day", "hour"] as const;
 export type PillarName = (typeof PILLAR_NAMES)[number];
@@ -32,8 +33,11 @@ export interface BaziFacts {
   lunarText: string;
   timeConfidence: string;
   luck: { direction: string; startDate: string; pillars: { ganzhi: string; startYear: number; endYear: number }[] };
-  /** The chart's own warning messages (conventions or time uncertainty that could change a pillar). */
-  warnings: string[];
+  /**
+   * The chart's own warnings (conventions or time uncertainty that could change a pillar): the
+   * engine's English message, and the same in Chinese (the English one where an old chart lacks a field).
+   */
+  warnings: { en: string; zh: string }[];
 }
 
 /** The stored chart as far as the fact sheet reads it. */
@@ -75,7 +79,7 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
       startDate: chart.luck.start_date,
       pillars: chart.luck.pillars.map((p) => ({ ganzhi: p.ganzhi, startYear: p.start_year, endYear: p.end_year })),
     },
-    warnings: chart.warnings.map((w) => w.message),
+    warnings: chart.warnings.map((w) => ({ en: w.message, zh: warningInChinese(w, warningContext(chart)) ?? w.message })),
   };
   const lines = [
     `Subject: BaZi chart ${subjectId}`,
@@ -91,9 +95,21 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     `Five-element counts: ${Object.entries(data.counts).map(([e, n]) => `${e} ${n}`).join(", ")}`,
     `Favorable elements: ${data.favorable.join(", ")}; unfavorable: ${data.unfavorable.join(", ")}`,
     `Luck pillars (${data.luck.direction}, from ${data.luck.startDate}): ${data.luck.pillars.map((p) => `${p.ganzhi} ${p.startYear}–${p.endYear}`).join(", ")}`,
-    ...data.warnings.map((w) => `Warning: ${w}`),
+    ...data.warnings.map((w) => `Warning: ${w.en}`),
   ];
   return { capability: "bazi", subjectId, headline: `BaZi chart ${pillarsText(data)}`, lines, data };
+}
+
+/** What the Chinese wording of a warning reads from the rest of the chart. */
+function warningContext(chart: StoredChart) {
+  const name = (n: PillarName) => chart.pillars[n].ganzhi;
+  return {
+    pillars: { year: name("year"), month: name("month"), day: name("day"), hour: name("hour") },
+    hourAlternatives: chart.pillars.hour.alternatives?.map((a) => a.ganzhi) ?? [],
+    birthplace: chart.birth.birthplace ?? null,
+    placeName: chart.place?.name ?? null,
+    year: Number(chart.solar.date.slice(0, 4)),
+  };
 }
 
 /** @example "Graded strength: 40.4/100 weak; 得令 no (死 in the month); 得地 no (no root); 得势 yes (month, hour stems)" */

@@ -242,7 +242,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const currentYear = new Date(now + 8 * 3_600_000).getUTCFullYear();
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
   const namedYear = matchesTopic(input, /明年|next year/) ? currentYear + 1 : matchesTopic(input, /今年|this year/) ? currentYear : null;
-  if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear)));
+  if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear), false));
   else {
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
@@ -266,7 +266,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     focus,
     focused,
     notes: f.warnings.length
-      ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.join(" ")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.join(" ")}`)]
+      ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.map((w) => w.zh).join("")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.map((w) => w.en).join(" ")}`)]
       : [],
     closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
     closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),

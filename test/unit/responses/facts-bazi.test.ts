@@ -44,8 +44,9 @@ describe("the BaZi fact sheet", () => {
   test("the chart's warnings are carried as messages and as lines", () => {
     // 08:00 is the 辰 hour; its neighbours for a 乙 day are 己卯 and 辛巳.
     expect(B.data.warnings).toHaveLength(2);
-    expect(B.data.warnings[0]).toStartWith("Birth time is approximate: the hour pillar 庚辰 could also be 己卯 or 辛巳");
-    expect(B.lines.filter((l) => l.startsWith("Warning: "))).toEqual(B.data.warnings.map((w) => `Warning: ${w}`));
+    expect(B.data.warnings[0]!.en).toStartWith("Birth time is approximate: the hour pillar 庚辰 could also be 己卯 or 辛巳");
+    expect(B.data.warnings[0]!.zh).toBe("出生时间是约数：时柱庚辰也可能是相邻的己卯或辛巳。");
+    expect(B.lines.filter((l) => l.startsWith("Warning: "))).toEqual(B.data.warnings.map((w) => `Warning: ${w.en}`));
     expect(A.lines.some((l) => l.startsWith("Warning"))).toBe(false);
   });
 
