@@ -13,7 +13,7 @@ export type { Luck, LuckPillar } from "./luck.ts";
 export { annualPillars, type ChartForYears, luckWithYears, type LuckWithYears, monthPillars, natalChartOf, type MonthPillar, type NatalChart, type YearPillar } from "./annual.ts";
 export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";
 export type { GradedStrength, Root, StrengthBand } from "./strength.ts";
-export { ELEMENT_EN, ELEMENT_ZH, ELEMENTS_ZH, type Element, type ElementZh } from "./tables.ts";
+export { ELEMENT_EN, ELEMENT_ZH, ELEMENTS_ZH, TEN_GODS, type Element, type ElementZh } from "./tables.ts";
 export { elementsOfGanzhi } from "./relations.ts";
 export type { ChartWarning, FourPillarNames } from "./warnings.ts";
 export { type ValidateBirthResult, type ValidationDetail, validateBirth } from "./validate-birth.ts";

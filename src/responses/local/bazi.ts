@@ -6,7 +6,8 @@
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import { elementsOfGanzhi, type YearPillar } from "../../bazi/index.ts";
+import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
+import { GLOSSARY } from "../data/glossary.ts";
 import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -118,6 +119,31 @@ function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNex
   const [thisYear, nextYear] = yearPillarsAround(f, year);
   if (!andNext) return say(lang, `${describe(thisYear!)}。`, `${describe(thisYear!)}.`);
   return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
+}
+
+/** The ten gods, each with the English names the glossary gives it ("seven killings"). */
+const TEN_GOD_NAMES: readonly { name: string; english: RegExp | null }[] = Object.values(TEN_GODS).flat().map((name) => {
+  const entry = GLOSSARY.find((g) => g.term === name);
+  return { name, english: entry ? new RegExp(`(?<![a-z])(?:${entry.en.join("|")})(?![a-z])`) : null };
+});
+
+/** The ten gods a question names, in Chinese or by their English names. */
+function tenGodsNamed(input: string): string[] {
+  const folded = foldText(input);
+  return TEN_GOD_NAMES.filter(({ name, english }) => folded.includes(name) || (english?.test(folded) ?? false)).map(({ name }) => name);
+}
+
+/** Where a ten god sits in the chart: the stems and the hidden stems that carry it ("what does 七杀 mean in my chart?"). */
+function tenGodParagraph(f: BaziFacts, lang: ReplyLanguage, name: string): string {
+  const found: string[] = [];
+  for (const n of PILLAR_NAMES) {
+    const p = f.pillars[n];
+    if (p.ten_god === name) found.push(say(lang, `${PILLAR_ZH[n]}天干${p.ganzhi[0]}`, `the ${n} stem ${p.ganzhi[0]}`));
+    for (const h of p.hidden) if (h.endsWith(`(${name})`)) found.push(say(lang, `${PILLAR_ZH[n]}藏干${h[0]}`, `the ${n} branch's hidden stem ${h[0]}`));
+  }
+  return found.length
+    ? say(lang, `你的盘中，${name}出现在${list(lang, found)}。`, `In your chart ${name} appears in ${list(lang, found)}.`)
+    : say(lang, `你的盘中，天干与藏干都没有${name}；传统上看大运、流年何时引出它。`, `Neither the stems nor the hidden stems of your chart carry ${name}; tradition looks at which luck pillars and years bring it in.`);
 }
 
 function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): string | null {
@@ -255,7 +281,10 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     const p = yearForMatter(f, lang, year, inherited);
     if (p) focus.push(p);
   }
-  for (const matter of classifyMatter(input).slice(0, 2)) {
+  const matters = classifyMatter(input);
+  // A ten god asked after by name, where no matter's stars already say where it is.
+  if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
+  for (const matter of matters.slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);
   }

@@ -118,6 +118,28 @@ describe("the stars a matter is read from", () => {
   });
 });
 
+describe("a ten god asked after by name", () => {
+  // A: 甲 day master; 丑 hides 己 癸 辛, 酉 辛, 子 癸, 申 庚 壬 戊. Against 甲: 庚 七杀, 辛 正官; no 丙 or 丁, so no 食神 or 伤官.
+  test("says where it sits in the chart: the stems and hidden stems that carry it", () => {
+    expect(zh(A, "七杀是什么意思？")).toBe("你的盘中，七杀出现在时柱藏干庚。");
+    expect(en(A, "What does Seven Killings mean in my chart?")).toBe("In your chart 七杀 appears in the hour branch's hidden stem 庚.");
+    const officer = zh(A, "正官在哪里？");
+    expect(officer).toStartWith("你的盘中，正官出现在");
+    expect(officer).toContain("年柱藏干辛");
+    expect(officer).toContain("月柱藏干辛");
+  });
+
+  test("one the chart does not carry says so, and where tradition then looks", () => {
+    expect(zh(A, "伤官是什么？")).toBe("你的盘中，天干与藏干都没有伤官；传统上看大运、流年何时引出它。");
+  });
+
+  test("with the term's meaning from the glossary in the whole answer", () => {
+    const answer = paragraphs(explainZh(A, "七杀是什么意思？"), "七杀是什么意思？", "zh", true).join("\n");
+    expect(answer).toContain("七杀（偏官）：克日主、阴阳相同的十神");
+    expect(answer).toContain("你的盘中，七杀出现在时柱藏干庚。");
+  });
+});
+
 describe("the elements", () => {
   test("counts, favourable and unfavourable elements in both languages", () => {
     // Stems 己 癸 甲 壬 and the branches' main qi 丑(土) 酉(金) 子(水) 申(金).
