@@ -57,6 +57,27 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
+/** The traditional correspondences of the five elements (五行配色、方位): what "which colours suit me" is read from. */
+const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string] }>> = {
+  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"] },
+  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"] },
+  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"] },
+  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"] },
+  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"] },
+};
+
+/** Colours and directions, from the favourable elements and away from the unfavourable ones. */
+function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const sign = (e: string) => ELEMENT_SIGNS[e]!;
+  const good = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${sign(e).zh.join("、")}，方位${sign(e).direction[0]}`, `${e} goes with ${list("en", sign(e).en)} and ${sign(e).direction[1]}`));
+  const avoided = (tongue: "zh" | "en") => f.unfavorable.flatMap((e) => sign(e)[tongue]);
+  return say(
+    lang,
+    `传统上五行各有对应的颜色与方位。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${good.join("；")}。忌${list("zh", f.unfavorable.map((e) => elementName("zh", e)))}，对应的${avoided("zh").join("、")}传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。`,
+    `Traditionally each element has its colours and direction. Your favorable elements are ${list("en", f.favorable)}: ${good.join("; ")}. The unfavorable ones are ${list("en", f.unfavorable)}, so their colours (${avoided("en").join(", ")}) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.`,
+  );
+}
+
 /**
  * How a luck or year pillar sits with the chart's favourable elements: its stem's element and its
  * branch's main qi, each favourable or not — both: on the whole favourable; one: mixed; neither: on
@@ -255,6 +276,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
+  if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);

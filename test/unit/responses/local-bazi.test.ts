@@ -167,6 +167,16 @@ describe("the elements", () => {
   });
 });
 
+describe("colours and directions", () => {
+  // A weak 甲 wants water and wood; fire, earth and metal press it. Water: black and blue, the north;
+  // wood: green, the east (the five elements' traditional correspondences).
+  test("are read from the favourable elements, and the unfavourable ones' colours used sparingly", () => {
+    expect(zh(A, "我适合什么颜色？")).toBe("传统上五行各有对应的颜色与方位。本盘喜用水、木：水对应黑色、蓝色，方位北方；木对应绿色、青色，方位东方。忌火、土、金，对应的红色、紫色、黄色、棕色、白色、金色传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。");
+    expect(en(A, "Which colors suit me?")).toBe("Traditionally each element has its colours and direction. Your favorable elements are water and wood: water goes with black and blue and the north; wood goes with green and the east. The unfavorable ones are fire, earth and metal, so their colours (red, purple, yellow, brown, white, gold) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.");
+    expect(zh(A, "我应该往哪个方向发展？")).toContain("水对应黑色、蓝色，方位北方");
+  });
+});
+
 describe("the luck pillars", () => {
   test("direction, start, the pillar in force and the next, then its verdict", () => {
     const text = zh(A, "我的大运怎么样？");
