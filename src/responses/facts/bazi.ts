@@ -125,8 +125,11 @@ function gradedStrengthLine(g: GradedStrength): string {
  * turn works them out (pure: from the sheet's pillars and birth year); the sheet stays the same.
  */
 export function yearPillarsAround(f: BaziFacts, year: number): YearPillar[] {
-  return annualPillars(natalOf(f), year, year + 1);
+  return yearPillarsBetween(f, year, year + 1);
 }
+
+/** The year pillars from `first` to `last`, inclusive, against the chart. */
+export const yearPillarsBetween = (f: BaziFacts, first: number, last: number): YearPillar[] => annualPillars(natalOf(f), first, last);
 
 /** A year's months (流月) against the chart, worked out like yearPillarsAround. */
 export const monthPillarsOf = (f: BaziFacts, year: number): MonthPillar[] => monthPillars(natalOf(f), year);

@@ -4,7 +4,7 @@
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
-import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround } from "../facts/index.ts";
+import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsBetween } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { GLOSSARY } from "../data/glossary.ts";
@@ -167,6 +167,27 @@ function tenGodParagraph(f: BaziFacts, lang: ReplyLanguage, name: string): strin
     : say(lang, `你的盘中，天干与藏干都没有${name}；传统上看大运、流年何时引出它。`, `Neither the stems nor the hidden stems of your chart carry ${name}; tradition looks at which luck pillars and years bring it in.`);
 }
 
+/** How far ahead "when?" looks: one full cycle of the ten stems and some, enough to meet each star twice. */
+const WHEN_YEARS = 12;
+
+/**
+ * "When?" for a matter: the coming years whose stem is one of the matter's stars — the tradition's
+ * first rule for when a matter is set in motion (a star that shows in the year's stem) — stated as one.
+ */
+function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter, now: number): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const from = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const years = yearPillarsBetween(f, from, from + WHEN_YEARS - 1).filter((y) => reading.stars.includes(y.ten_god));
+  if (years.length === 0) return null;
+  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
+  return say(
+    lang,
+    `问“什么时候”，传统上先看${reading.zh.replace(/（.*$/, "")}透出天干的流年，最能引动此事。从今年起的${WHEN_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,
+    `For "when", the tradition first looks at the years whose stem is one of ${reading.en.replace(/ \(.*$/, "")}: they set the matter in motion. In the ${WHEN_YEARS} years from this one: ${list(lang, named)}. A traditional method, not a set date.`,
+  );
+}
+
 function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
@@ -306,6 +327,11 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const matters = classifyMatter(input);
   // A ten god asked after by name, where no matter's stars already say where it is.
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
+  // "When?" about a matter, with no year named: the coming years that bring its stars.
+  if (!askedYear && matters.length > 0 && matchesTopic(input, /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/)) {
+    const p = whenParagraph(f, lang, matters[0]!, now);
+    if (p) focus.push(p);
+  }
   for (const matter of matters.slice(0, 2)) {
     const p = starsParagraph(f, lang, matter);
     if (p) focus.push(p);

@@ -167,6 +167,22 @@ describe("the elements", () => {
   });
 });
 
+describe("when a matter moves", () => {
+  // A: a man with a 甲 day master, asked in 2025. His spouse stars are the wealth stars 戊 偏财 and 己 正财
+  // (earth, which wood controls): 2028 戊申 and 2029 己酉. His officer stars are 庚 七杀 and 辛 正官: 2030
+  // 庚戌 and 2031 辛亥. The next earth and metal years, 2038–2041, are past the twelve looked at.
+  test("the coming years whose stem is one of the matter's stars", () => {
+    expect(zh(A, "我什么时候能结婚？")).toStartWith("问“什么时候”，传统上先看财星透出天干的流年，最能引动此事。从今年起的12年里，这样的年份有：2028年戊申（偏财）、2029年己酉（正财）。这是传统的推断方法，不是确定的时间。");
+    expect(en(A, "When will I get married?")).toStartWith("For \"when\", the tradition first looks at the years whose stem is one of the wealth stars: they set the matter in motion. In the 12 years from this one: 2028 (戊申, 偏财) and 2029 (己酉, 正财).");
+    expect(zh(A, "我什么时候能升职？")).toContain("2030年庚戌（七杀）、2031年辛亥（正官）");
+  });
+
+  test("a year named instead is that year's reading; a question without a matter has no star years", () => {
+    expect(zh(A, "我2030年能升职吗？")).not.toContain("问“什么时候”");
+    expect(zh(A, "什么时候好？")).not.toContain("问“什么时候”");
+  });
+});
+
 describe("colours and directions", () => {
   // A weak 甲 wants water and wood; fire, earth and metal press it. Water: black and blue, the north;
   // wood: green, the east (the five elements' traditional correspondences).
