@@ -57,14 +57,27 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
-/** The traditional correspondences of the five elements (五行配色、方位): what "which colours suit me" is read from. */
-const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string] }>> = {
-  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"] },
-  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"] },
-  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"] },
-  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"] },
-  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"] },
+/**
+ * The traditional correspondences of the five elements: colours and direction (五行配色、方位), and the
+ * trades commonly filed under each (五行行业, whose lists vary between practitioners: the common core).
+ */
+const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string]; trades: readonly [zh: string, en: string] }>> = {
+  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"], trades: ["教育、文化、出版、园林", "education, culture, publishing and gardening"] },
+  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"], trades: ["能源、电子、餐饮、传媒", "energy, electronics, food service and media"] },
+  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"], trades: ["房地产、建筑、农业、中介", "property, construction, farming and brokerage"] },
+  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"], trades: ["金融、机械、五金、汽车", "finance, machinery, metalware and cars"] },
+  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"], trades: ["贸易、物流、航运、旅游", "trade, logistics, shipping and travel"] },
 };
+
+/** Trades, from the favourable elements. */
+function tradesParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const each = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.trades[0]}`, `${e}: ${ELEMENT_SIGNS[e]!.trades[1]}`));
+  return say(
+    lang,
+    `传统上按喜用五行选行业。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${each.join("；")}。这是常见的五行归类，各家不尽相同；具体选择仍要看你的兴趣、能力和机会。`,
+    `Traditionally a trade is chosen by the favorable elements. Yours are ${list("en", f.favorable)}: ${each.join("; ")}. These are the common groupings, which vary between practitioners; your interests, skills and chances still decide.`,
+  );
+}
 
 /** Colours and directions, from the favourable elements and away from the unfavourable ones. */
 function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
@@ -298,6 +311,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
+  if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);

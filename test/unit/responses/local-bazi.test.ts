@@ -183,6 +183,14 @@ describe("when a matter moves", () => {
   });
 });
 
+describe("trades", () => {
+  // A's favourable elements are water and wood: the trades commonly filed under them.
+  test("are read from the favourable elements, with the caveat that the groupings vary", () => {
+    expect(zh(A, "我适合什么行业？")).toBe("传统上按喜用五行选行业。本盘喜用水、木：水对应贸易、物流、航运、旅游；木对应教育、文化、出版、园林。这是常见的五行归类，各家不尽相同；具体选择仍要看你的兴趣、能力和机会。");
+    expect(en(A, "What career suits me?")).toStartWith("Traditionally a trade is chosen by the favorable elements. Yours are water and wood: water: trade, logistics, shipping and travel; wood: education, culture, publishing and gardening.");
+  });
+});
+
 describe("colours and directions", () => {
   // A weak 甲 wants water and wood; fire, earth and metal press it. Water: black and blue, the north;
   // wood: green, the east (the five elements' traditional correspondences).
