@@ -140,7 +140,7 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   if (asks(/坐着|站着|躺着|姿势|(?<![a-z])(?:sitting|seated|standing|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
   if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
   if (asks(/多久(?:做|练)?一次|每天|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
-  if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|哪里|什么地方|(?<![a-z])(?:at work|in the office|on the train|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
+  if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
   const symptom = asks(/头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/);
   if (symptom) focus.push(symptomParagraph(p, lang, input));
   else if (asks(/安全|注意|危险|小心|safe|caution|careful|risk/)) focus.push(cautionsParagraph(p, lang));

@@ -58,6 +58,7 @@ describe("the question picks what is explained", () => {
     // "How long between sessions" is frequency, not length.
     ["多久一次？", "frequency"], ["多久练一次？", "frequency"],
     ["Can I do this at work?", "place"], ["在办公室能做吗？", "place"],
+    ["Can I do it on the bus?", "place"], ["坐公交的时候能做吗？", "place"], ["Can I do it in the car while my husband drives?", "place"],
     ["I feel dizzy, what now?", "symptom"], ["The dizziness scares me.", "symptom"], ["My knee hurt.", "symptom"], ["练的时候头晕怎么办？", "symptom"],
     ["Is it safe?", "cautions"], ["要注意什么？", "cautions"],
     ["Is there music?", "audio"], ["有音乐吗？", "audio"],
