@@ -362,5 +362,10 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
     closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
+    askable: {
+      name: PILLAR_NAMES.map((n) => f.pillars[n].ganzhi).join(" "),
+      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、什么时候、五行喜忌、身强身弱、颜色方位、行业，或某个十神（如七杀）是什么意思",
+      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love or study and when, your favorable elements, your strength, colours and directions, trades, or what a ten god such as Seven Killings means",
+    },
   };
 }

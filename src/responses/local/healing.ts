@@ -157,5 +157,11 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
     closing,
     closingShort: say(lang, CLOSING.zhShort, CLOSING.enShort),
     redo: REDO_WORDING,
+    lastingNotes: f.supportNotice ? [pick(lang, f.supportNotice)] : [],
+    askable: {
+      name: say(lang, `「${p.title["zh-Hans"]}」，${p.id}`, `"${p.title.en}", ${p.id}`),
+      zh: "为什么选这个练习、怎么做、要多久、姿势、强度、多久练一次、在哪里练、注意事项、不舒服时怎么办，或音频",
+      en: "why this practice, how to do it, how long, posture, intensity, how often, where to practise, its cautions, what to do if you feel unwell, or its audio",
+    },
   };
 }

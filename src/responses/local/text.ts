@@ -47,7 +47,17 @@ export interface Explanation {
   closingShort?: string;
   /** The Subject's name and how to get another one, for the "facts are fixed" notice. */
   redo: { zh: string; en: string; howZh: string; howEn: string };
+  /**
+   * What this Subject can be asked about, and its name: offered to a follow-up that asks nothing it can
+   * answer, instead of the overview again.
+   */
+  askable?: { zh: string; en: string; name: string };
+  /** The notes such an offer keeps (a support notice, a chart's warnings); all of `notes` when absent. */
+  lastingNotes?: string[];
 }
+
+/** Asking for the overview itself ("总结一下", "the overview again"): a follow-up that gets it. */
+const ASKS_OVERVIEW = /总结|概括|概览|整体|总体|再说一遍|重新说|(?<![a-z])(?:overview|summary|summari[sz]e|in general|overall|again)(?![a-z])/;
 
 /**
  * The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes,
@@ -62,6 +72,11 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
     )]
     : [];
   const meanings = glossaryAnswers(input, lang);
+  // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
+  if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {
+    const offer = say(lang, `这一问在${e.redo.zh}（${e.askable.name}）里没有对应的内容，上一次的概览就不重复了。可以接着问：${e.askable.zh}。`, `Nothing in the ${e.redo.en} (${e.askable.name}) answers this, so the overview is not repeated. You can ask about ${e.askable.en}.`);
+    return [offer, ...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
+  }
   const opening = followUp && (e.focused || meanings.length > 0) ? [] : [e.opening];
   // A term explained is the answer: the default overview would only repeat what was said before.
   const focus = meanings.length > 0 && !e.focused ? [] : e.focus;

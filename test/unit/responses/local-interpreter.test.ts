@@ -153,12 +153,16 @@ describe("the local interpreter", () => {
     expect(say(job, "When will I hear back?")).toContain("a still line comes when the day clashes it: look to a 未 day or month");
   });
 
-  test("a follow-up about something specific skips the overview it already had; one that asks nothing specific keeps it; a year named gets that year", () => {
+  test("a follow-up about something specific skips the overview it already had; one that asks nothing answerable is told what can be asked, not the overview again, unless it asks for the overview; a year named gets that year", () => {
     const turn = (input: string, followUp: boolean) => explain({ facts: chart, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp }).join("\n\n");
     expect(turn("我的事业怎么样？", false)).toContain("你的八字四柱是");
     expect(turn("我的事业怎么样？", true)).not.toContain("你的八字四柱是");
     expect(turn("我的事业怎么样？", true)).toContain("官杀");
-    expect(turn("还有呢？", true)).toContain("你的八字四柱是");
+    const offer = turn("还有呢？", true);
+    expect(offer).not.toContain("你的八字四柱是");
+    expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：");
+    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about");
+    expect(turn("再总结一下？", true)).toContain("你的八字四柱是");
     expect(turn("Is 2027 a good year for that?", true)).toContain("2027 is a 丁未 year");
   });
 

@@ -55,8 +55,21 @@ describe("paragraphs", () => {
     expect(paragraphs({ ...e, focused: true }, "And next year?", "en", true)).toEqual(["FOCUS", "CLOSING"]);
   });
 
-  test("a follow-up that asks nothing specific keeps the overview's opening", () => {
+  test("a follow-up that asks nothing specific keeps the overview's opening when the writer offers nothing else", () => {
     expect(paragraphs(e, "Anything else?", "en", true)).toEqual(["OPENING", "FOCUS", "CLOSING"]);
+  });
+
+  test("with what can be asked, such a follow-up is offered that instead of the overview again, with the notes that last", () => {
+    const offering = { ...e, notes: ["NOTE", "BACKGROUND"], lastingNotes: ["NOTE"], closingShort: "SHORT", askable: { zh: "某一年、大运", en: "a year or your luck pillars", name: "己丑 癸酉 甲子 壬申" } };
+    expect(paragraphs(offering, "Anything else?", "en", true)).toEqual(["Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about a year or your luck pillars.", "NOTE", "SHORT"]);
+    expect(paragraphs(offering, "还有呢？", "zh", true)[0]).toBe("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：某一年、大运。");
+    // Without lasting notes named, every note stays.
+    expect(paragraphs({ ...offering, lastingNotes: undefined }, "Anything else?", "en", true).slice(1, 3)).toEqual(["NOTE", "BACKGROUND"]);
+    // Asking for the overview, a first answer, a focused follow-up and a redo request are answered as before.
+    expect(paragraphs(offering, "Give me the overview again", "en", true)).toEqual(["OPENING", "FOCUS", "NOTE", "BACKGROUND", "SHORT"]);
+    expect(paragraphs(offering, "Anything else?", "en")[0]).toBe("OPENING");
+    expect(paragraphs({ ...offering, focused: true }, "Anything else?", "en", true)[0]).toBe("FOCUS");
+    expect(paragraphs(offering, "Can you recast it?", "en", true)[1]).toMatch(/is fixed/);
   });
 
   test("a term explained is the answer: no default overview focus, and no opening in a follow-up", () => {
