@@ -9,6 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import { type BirthInput, type ChartBody, computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { baziFacts } from "../../../src/responses/facts/index.ts";
+import { warningInChinese, type WarningContext } from "../../../src/responses/facts/bazi-warnings.ts";
 import { json } from "../../helpers/stored-json.ts";
 
 function chartOf(birth: BirthInput): ChartBody {
@@ -88,5 +89,52 @@ describe("each warning in Chinese", () => {
     const t = w as { other_time: string; day: string; hour: string };
     expect(zh).toBe(`按真太阳时（${t.other_time}），日柱将是${t.day}，时柱是${t.hour}。用哪种时间定日柱和时柱是流派的选择，由 birth.time_basis 决定。`);
     expectChinese(zh);
+  });
+});
+
+describe("the other sides of each wording", () => {
+  test("near 立春, after it and over an hour away: hours and minutes, and the year before on the other side", () => {
+    const after = warning({ year: 2024, month: 2, day: 4, hour: 17, minute: 0, gender: "女" }, "NEAR_SOLAR_TERM").zh;
+    // 17:00 is 32 min 53 s after 16:27:07: the other side is still 癸卯 year, 乙丑 month.
+    expect(after).toBe("出生时间在立春（北京时间2024-02-04 16:27:07）之后32分53秒；在它的另一侧，年柱为癸卯、月柱为乙丑。请核对出生时间。");
+    const early = warning({ year: 2024, month: 2, day: 4, hour: 15, minute: 0, gender: "女" }, "NEAR_SOLAR_TERM").zh;
+    expect(early).toContain("之前1小时27分；");
+  });
+
+  test("near a 节 other than 立春 only the month changes, and the year is not named", () => {
+    // 惊蛰 2024 fell on 5 March at 10:23 Beijing time.
+    const { zh } = warning({ year: 2024, month: 3, day: 5, hour: 10, minute: 0, gender: "男" }, "NEAR_SOLAR_TERM");
+    expect(zh).toStartWith("出生时间在惊蛰（北京时间2024-03-05 10:2");
+    expect(zh).not.toContain("年柱为");
+    // Born in the 丙寅 month, just before 惊蛰: on the other side, the 丁卯 month.
+    expect(zh).toContain("月柱为丁卯");
+  });
+
+  test("a lunar month whose first day is disputed: the other computation's date and pillars, or that the day would not exist there", () => {
+    // Lunar 1916 month 1 starts 1916-02-03 here, 1916-02-04 by the other computations (chart-assembly.test.ts).
+    const day29 = warning({ year: 1916, month: 1, day: 29, hour: 12, gender: "男", calendar_type: "lunar" }, "LUNAR_MONTH_START_DISPUTED").zh;
+    expect(day29).toMatch(/^所填农历月的初一，本盘按朔（北京时间1916-02-0\d \d\d:\d\d:\d\d）定；另一些历法算法（1929年以前用北京地方时，或精度较低的算法）把初一定在另一天，按其出生在1916-03-03，四柱为\S+ \S+ \S+ \S+。$/);
+    const day30 = warning({ year: 1916, month: 1, day: 30, hour: 12, gender: "男", calendar_type: "lunar" }, "LUNAR_MONTH_START_DISPUTED").zh;
+    expect(day30).toEndWith("把初一定在另一天，按其这个农历日不存在。");
+  });
+
+  test("China's summer time with the same pillars an hour earlier says they stay", () => {
+    expect(warning({ year: 1990, month: 5, day: 20, hour: 8, gender: "女" }, "CHINA_DAYLIGHT_SAVING_TIME").zh).toContain("标准时间是1990-05-20 07:00（早一小时），四柱不变。");
+  });
+
+  // Charts stored before a field existed, or wordings without a place: made by hand, as such a record reads.
+  const context: WarningContext = { pillars: { year: "庚午", month: "辛巳", day: "乙酉", hour: "庚辰" }, hourAlternatives: [], birthplace: null, placeName: null, year: 1990 };
+  test("without what a wording needs: the English message instead (null), or a plain word for what is missing", () => {
+    expect(warningInChinese({ code: "CHINA_DAYLIGHT_SAVING_TIME", message: "m", kind: "summer", standard_time: null, alternative: null, pillars_change: false }, context)).toBeNull();
+    expect(warningInChinese({ code: "CHINA_DAYLIGHT_SAVING_TIME", message: "m", kind: "summer", standard_time: "1990-05-20 07:00", alternative: null, pillars_change: false }, context)).toBeNull();
+    expect(warningInChinese({ code: "CHINA_DAYLIGHT_SAVING_TIME", message: "m", kind: "summer", standard_time: null, alternative: context.pillars, pillars_change: false }, context)).toBeNull();
+    expect(warningInChinese({ code: "BIRTHPLACE_NOT_RECOGNISED", message: "m" }, context)).toBeNull();
+    expect(warningInChinese({ code: "APPROXIMATE_BIRTH_TIME", message: "m" }, context)).toBe("出生时间是约数：时柱庚辰可能是相邻的时柱。");
+    expect(warningInChinese({ code: "DAYLIGHT_SAVING_TIME_APPLIED", message: "m", entered_time: "2000-07-01 12:00", standard_time: "2000-07-01 11:00" }, context)).toBe("2000-07-01 12:00在出生地是夏令时：日柱和时柱按标准时间2000-07-01 11:00读取。");
+    expect(warningInChinese({ code: "DAYLIGHT_SAVING_TIME_REPEATED", message: "m", alternative_standard_time: "2000-10-29 01:30", alternative: context.pillars }, context)).toStartWith("夏令时结束时，出生地的钟两次显示这个时间。");
+  });
+
+  test("true solar time, when the chart reads it: the civil time is the other reading", () => {
+    expect(warningInChinese({ code: "TRUE_SOLAR_TIME_CHANGES_PILLARS", message: "m", other_basis: "civil", other_time: "09:10", day: "乙酉", hour: "辛巳" }, context)).toBe("按民用时间（09:10），日柱将是乙酉，时柱是辛巳。用哪种时间定日柱和时柱是流派的选择，由 birth.time_basis 决定。");
   });
 });

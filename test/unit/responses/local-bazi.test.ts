@@ -131,6 +131,21 @@ describe("a ten god asked after by name", () => {
 
   test("one the chart does not carry says so, and where tradition then looks", () => {
     expect(zh(A, "伤官是什么？")).toBe("你的盘中，天干与藏干都没有伤官；传统上看大运、流年何时引出它。");
+    expect(en(A, "What is a hurting officer?")).toBe("Neither the stems nor the hidden stems of your chart carry 伤官; tradition looks at which luck pillars and years bring it in.");
+  });
+
+  test("a stem that carries it is named with the hidden ones", () => {
+    // A's year stem 己 is 甲's 正财, and so is the 己 hidden in the year branch 丑.
+    expect(zh(A, "正财是什么意思？")).toBe("你的盘中，正财出现在年柱天干己、年柱藏干己。");
+    // T (己亥 丙子 庚寅 丁丑): 丙 is 庚's 七杀, on the month stem and hidden in the day branch 寅 (甲 丙 戊).
+    expect(en(T, "What does Seven Killings mean?")).toBe("In your chart 七杀 appears in the month stem 丙 and the day branch's hidden stem 丙.");
+    // In English, "direct wealth" names the money matter too, whose stars then say where it is.
+    expect(en(A, "What does direct wealth mean?")).toContain("In your chart they appear in the year stem (正财)");
+  });
+
+  test("at most two at once; and none where a matter's stars already say where they are", () => {
+    expect(zh(A, "正官、七杀、正财分别是什么？").split("\n")).toHaveLength(2);
+    expect(zh(A, "七杀对我的事业有什么影响？")).not.toContain("你的盘中，七杀出现在");
   });
 
   test("with the term's meaning from the glossary in the whole answer", () => {
@@ -177,9 +192,28 @@ describe("when a matter moves", () => {
     expect(zh(A, "我什么时候能升职？")).toContain("2030年庚戌（七杀）、2031年辛亥（正官）");
   });
 
-  test("a year named instead is that year's reading; a question without a matter has no star years", () => {
+  test("a year named instead is that year's reading; a question without a matter, or without asking when, has no star years", () => {
     expect(zh(A, "我2030年能升职吗？")).not.toContain("问“什么时候”");
+    expect(zh(A, "我2030年什么时候能升职？")).not.toContain("问“什么时候”");
     expect(zh(A, "什么时候好？")).not.toContain("问“什么时候”");
+    expect(zh(A, "我的事业怎么样？")).not.toContain("问“什么时候”");
+    // Health has no stars of its own: nothing to list, and no empty paragraph either.
+    const health = explainZh(A, "我的健康什么时候能好转？").focus;
+    expect(health.join("")).not.toContain("问“什么时候”");
+    expect(health.every((p) => typeof p === "string" && p.length > 0)).toBe(true);
+  });
+
+  test("asked in other words", () => {
+    expect(zh(A, "哪年能结婚？")).toContain("2028年戊申（偏财）");
+    expect(en(A, "So, when will I get married?")).toContain("2028 (戊申, 偏财)");
+  });
+
+  // 2026-12-31 20:00 UTC is already 2027 in Beijing: the twelve years start there. A's output stars (食神 丙,
+  // 伤官 丁) fall in 2026 丙午 and 2027 丁未, then 2036 丙辰 and 2037 丁巳.
+  test("the years start at this year in Beijing time", () => {
+    const text = zh(A, "我什么时候能怀孕？", { now: NEW_YEAR_IN_BEIJING });
+    expect(text).toContain("这样的年份有：2027年丁未（伤官）、2036年丙辰（食神）、2037年丁巳（伤官）。");
+    expect(text).not.toContain("2026年丙午");
   });
 });
 
@@ -188,6 +222,16 @@ describe("trades", () => {
   test("are read from the favourable elements, with the caveat that the groupings vary", () => {
     expect(zh(A, "我适合什么行业？")).toBe("传统上按喜用五行选行业。本盘喜用水、木：水对应贸易、物流、航运、旅游；木对应教育、文化、出版、园林。这是常见的五行归类，各家不尽相同；具体选择仍要看你的兴趣、能力和机会。");
     expect(en(A, "What career suits me?")).toStartWith("Traditionally a trade is chosen by the favorable elements. Yours are water and wood: water: trade, logistics, shipping and travel; wood: education, culture, publishing and gardening.");
+  });
+
+  // M (庚子 乙酉 甲子 乙亥), a strong 甲, wants fire, earth and metal: the other three elements' trades.
+  test("fire, earth and metal have theirs", () => {
+    expect(zh(M, "我适合什么行业？")).toContain("本盘喜用火、土、金：火对应能源、电子、餐饮、传媒；土对应房地产、建筑、农业、中介；金对应金融、机械、五金、汽车。");
+    expect(en(M, "Which industry suits me?")).toContain("fire: energy, electronics, food service and media; earth: property, construction, farming and brokerage; metal: finance, machinery, metalware and cars.");
+  });
+
+  test.each(["Which industries?", "what work suits me?", "What jobs fit me?", "which careers are good for me", "what line of work", "我应该做什么工作？"])("%s asks for trades", (q) => {
+    expect(zh(A, q) + en(A, q)).toMatch(/传统上按喜用五行选行业|Traditionally a trade is chosen/);
   });
 });
 
@@ -198,6 +242,13 @@ describe("colours and directions", () => {
     expect(zh(A, "我适合什么颜色？")).toBe("传统上五行各有对应的颜色与方位。本盘喜用水、木：水对应黑色、蓝色，方位北方；木对应绿色、青色，方位东方。忌火、土、金，对应的红色、紫色、黄色、棕色、白色、金色传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。");
     expect(en(A, "Which colors suit me?")).toBe("Traditionally each element has its colours and direction. Your favorable elements are water and wood: water goes with black and blue and the north; wood goes with green and the east. The unfavorable ones are fire, earth and metal, so their colours (red, purple, yellow, brown, white, gold) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.");
     expect(zh(A, "我应该往哪个方向发展？")).toContain("水对应黑色、蓝色，方位北方");
+    expect(en(A, "What colour should I wear?")).toContain("water goes with black and blue and the north");
+  });
+
+  // M wants fire (red, the south), earth (yellow, the centre) and metal (white, the west).
+  test("fire, earth and metal have theirs", () => {
+    expect(zh(M, "我的幸运色是什么？")).toContain("本盘喜用火、土、金：火对应红色、紫色，方位南方；土对应黄色、棕色，方位中央；金对应白色、金色，方位西方。");
+    expect(en(M, "Which direction is good for me?")).toContain("fire goes with red and purple and the south; earth goes with yellow and brown and the centre; metal goes with white and gold and the west.");
   });
 });
 

@@ -59,6 +59,7 @@ describe("the question picks what is explained", () => {
     ["多久一次？", "frequency"], ["多久练一次？", "frequency"],
     ["Can I do this at work?", "place"], ["在办公室能做吗？", "place"],
     ["Can I do it on the bus?", "place"], ["坐公交的时候能做吗？", "place"], ["Can I do it in the car while my husband drives?", "place"],
+    ["On a plane?", "place"], ["What about on the subway", "place"], ["while commuting?", "place"], ["In my car?", "place"], ["飞机上可以吗？", "place"],
     ["I feel dizzy, what now?", "symptom"], ["The dizziness scares me.", "symptom"], ["My knee hurt.", "symptom"], ["练的时候头晕怎么办？", "symptom"],
     ["Is it safe?", "cautions"], ["要注意什么？", "cautions"],
     ["Is there music?", "audio"], ["有音乐吗？", "audio"],

@@ -160,10 +160,24 @@ describe("the local interpreter", () => {
     expect(turn("我的事业怎么样？", true)).toContain("官杀");
     const offer = turn("还有呢？", true);
     expect(offer).not.toContain("你的八字四柱是");
-    expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：");
-    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about");
+    expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：某一年（如明年、2028年）或流月、当前和下一步大运");
+    expect(offer).toContain("颜色方位、行业，或某个十神（如七杀）是什么意思。");
+    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about a year (next year, 2028) or its months");
     expect(turn("再总结一下？", true)).toContain("你的八字四柱是");
     expect(turn("Is 2027 a good year for that?", true)).toContain("2027 is a 丁未 year");
+  });
+
+  test("a follow-up that asks nothing answerable, of a cast or a Plan: what can be asked, naming it; a Plan's support notice stays, its cultural note does not", () => {
+    const followUp = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp: true }).join("\n\n");
+    const castOffer = followUp(cast, "还有呢？");
+    expect(castOffer).toStartWith("这一问在这一卦（雷火丰）里没有对应的内容，上一次的概览就不重复了。可以接着问：用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）");
+    expect(followUp(cast, "And?")).toStartWith("Nothing in the cast (雷火丰) answers this, so the overview is not repeated. You can ask about the useful god and its helpers and foes");
+    const practice = plan.data.protocol!;
+    const planOffer = followUp(plan, "And?");
+    expect(planOffer).toStartWith(`Nothing in the Plan ("${practice.title.en}", ${practice.id}) answers this, so the overview is not repeated. You can ask about why this practice, how to do it, how long`);
+    expect(planOffer).toContain(plan.data.supportNotice!.en);
+    expect(planOffer).not.toContain("Cultural background");
+    expect(followUp(plan, "还有呢？")).toStartWith(`这一问在这个方案（「${practice.title["zh-Hans"]}」，${practice.id}）里没有对应的内容，上一次的概览就不重复了。可以接着问：为什么选这个练习、怎么做`);
   });
 
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
