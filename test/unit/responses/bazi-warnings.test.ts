@@ -107,7 +107,7 @@ describe("the other sides of each wording", () => {
     expect(zh).toStartWith("出生时间在惊蛰（北京时间2024-03-05 10:2");
     expect(zh).not.toContain("年柱为");
     // Born in the 丙寅 month, just before 惊蛰: on the other side, the 丁卯 month.
-    expect(zh).toContain("月柱为丁卯");
+    expect(zh).toContain("在它的另一侧，月柱为丁卯。");
   });
 
   test("a lunar month whose first day is disputed: the other computation's date and pillars, or that the day would not exist there", () => {
@@ -132,6 +132,11 @@ describe("the other sides of each wording", () => {
     expect(warningInChinese({ code: "APPROXIMATE_BIRTH_TIME", message: "m" }, context)).toBe("出生时间是约数：时柱庚辰可能是相邻的时柱。");
     expect(warningInChinese({ code: "DAYLIGHT_SAVING_TIME_APPLIED", message: "m", entered_time: "2000-07-01 12:00", standard_time: "2000-07-01 11:00" }, context)).toBe("2000-07-01 12:00在出生地是夏令时：日柱和时柱按标准时间2000-07-01 11:00读取。");
     expect(warningInChinese({ code: "DAYLIGHT_SAVING_TIME_REPEATED", message: "m", alternative_standard_time: "2000-10-29 01:30", alternative: context.pillars }, context)).toStartWith("夏令时结束时，出生地的钟两次显示这个时间。");
+  });
+
+  test("born at the term's very second: after it", () => {
+    const atTerm = warningInChinese({ code: "NEAR_SOLAR_TERM", message: "m", term: "立春", term_time: "2024-02-04 16:27:07", seconds_from_term: 0, other_side: { year: "癸卯", month: "乙丑" } }, context);
+    expect(atTerm).toStartWith("出生时间在立春（北京时间2024-02-04 16:27:07）之后0分0秒；");
   });
 
   test("true solar time, when the chart reads it: the civil time is the other reading", () => {

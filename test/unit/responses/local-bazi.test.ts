@@ -230,7 +230,7 @@ describe("trades", () => {
     expect(en(M, "Which industry suits me?")).toContain("fire: energy, electronics, food service and media; earth: property, construction, farming and brokerage; metal: finance, machinery, metalware and cars.");
   });
 
-  test.each(["Which industries?", "what work suits me?", "What jobs fit me?", "which careers are good for me", "what line of work", "我应该做什么工作？"])("%s asks for trades", (q) => {
+  test.each(["Which industries?", "what work suits me?", "what work suit me", "What jobs fit me?", "which careers are good for me", "Which career is right for me?", "what line of work", "我应该做什么工作？"])("%s asks for trades", (q) => {
     expect(zh(A, q) + en(A, q)).toMatch(/传统上按喜用五行选行业|Traditionally a trade is chosen/);
   });
 });

@@ -177,6 +177,10 @@ describe("the local interpreter", () => {
     expect(planOffer).toStartWith(`Nothing in the Plan ("${practice.title.en}", ${practice.id}) answers this, so the overview is not repeated. You can ask about why this practice, how to do it, how long`);
     expect(planOffer).toContain(plan.data.supportNotice!.en);
     expect(planOffer).not.toContain("Cultural background");
+    // A Plan without a support notice keeps no note at all: the offer and the short framing.
+    const calm = healingFacts("hpl_2", json(createPlanBody(planInput(), { bazi: null, assetUrlFor: () => null })));
+    expect(calm.data.supportNotice).toBeFalsy();
+    expect(followUp(calm, "And?").split("\n\n")).toHaveLength(2);
     expect(followUp(plan, "还有呢？")).toStartWith(`这一问在这个方案（「${practice.title["zh-Hans"]}」，${practice.id}）里没有对应的内容，上一次的概览就不重复了。可以接着问：为什么选这个练习、怎么做`);
   });
 

@@ -70,6 +70,11 @@ describe("paragraphs", () => {
     expect(paragraphs(offering, "Anything else?", "en")[0]).toBe("OPENING");
     expect(paragraphs({ ...offering, focused: true }, "Anything else?", "en", true)[0]).toBe("FOCUS");
     expect(paragraphs(offering, "Can you recast it?", "en", true)[1]).toMatch(/is fixed/);
+    // A term asked after is its meaning; asked for a summary in other words, the overview.
+    expect(paragraphs(offering, "What does seven killings mean?", "en", true)[0]).toBe(term.text);
+    for (const again of ["Can you summarise it?", "Say it again?", "总结一下"]) expect(paragraphs(offering, again, detectLanguage(again), true)[0]).toBe("OPENING");
+    // Without notes: the offer and the short closing alone.
+    expect(paragraphs({ ...offering, notes: undefined, lastingNotes: undefined }, "Anything else?", "en", true)).toHaveLength(2);
   });
 
   test("a term explained is the answer: no default overview focus, and no opening in a follow-up", () => {
