@@ -357,7 +357,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     focus,
     focused,
     notes: f.warnings.length
-      ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.map((w) => w.zh).join("")}`, `Note: the chart carries ${f.warnings.length} caveat(s) that could change a pillar: ${f.warnings.map((w) => w.en).join(" ")}`)]
+      ? [say(lang, `注意：本盘有${f.warnings.length}条提示，相关柱可能因约定或出生时间误差而不同：${f.warnings.map((w) => w.zh).join("")}`, `Note: the chart carries ${f.warnings.length === 1 ? "a caveat" : `${f.warnings.length} caveats`} that could change a pillar: ${f.warnings.map((w) => w.en).join(" ")}`)]
       : [],
     closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
     closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),

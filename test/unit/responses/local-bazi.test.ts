@@ -445,7 +445,11 @@ describe("notes, closing and the redo notice", () => {
     // In Chinese the caveats are worded in Chinese: no English sentence inside a Chinese answer.
     expect(note[0]).toContain(`注意：本盘有2条提示，相关柱可能因约定或出生时间误差而不同：${B.warnings[0]!.zh}${B.warnings[1]!.zh}`);
     expect(note[0]!.replaceAll("UTC", "")).not.toMatch(/[A-Za-z]{3,}/);
-    expect(explainEn(B, "hello").notes![0]).toContain(`Note: the chart carries 2 caveat(s) that could change a pillar: ${B.warnings[0]!.en} ${B.warnings[1]!.en}`);
+    expect(explainEn(B, "hello").notes![0]).toContain(`Note: the chart carries 2 caveats that could change a pillar: ${B.warnings[0]!.en} ${B.warnings[1]!.en}`);
+    // One caveat is "a caveat": the chart of a 1990 summer-time birth with an exact time has only that one.
+    const single = chartOf({ year: 1990, month: 5, day: 20, hour: 8, gender: "女" });
+    expect(single.warnings).toHaveLength(1);
+    expect(explainEn(single, "hello").notes![0]).toStartWith("Note: the chart carries a caveat that could change a pillar: Born during China's 1990 summer time");
     expect(explainZh(A, "你好").notes).toEqual([]);
   });
 
