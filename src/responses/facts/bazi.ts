@@ -62,6 +62,7 @@ export const pillarsText = (f: BaziFacts) => PILLAR_NAMES.map((n) => f.pillars[n
 /** @example baziFacts("bzc_x", chart).lines[1] // "Four pillars (year month day hour): 己丑 癸酉 甲子 壬申" */
 export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet {
   const fe = chart.five_elements;
+  const context = warningContext(chart);
   const data: BaziFacts = {
     pillars: Object.fromEntries(PILLAR_NAMES.map((n) => [n, pillarFacts(chart.pillars[n])])) as Record<PillarName, PillarFacts>,
     dayMaster: chart.day_master,
@@ -79,7 +80,7 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
       startDate: chart.luck.start_date,
       pillars: chart.luck.pillars.map((p) => ({ ganzhi: p.ganzhi, startYear: p.start_year, endYear: p.end_year })),
     },
-    warnings: chart.warnings.map((w) => ({ en: w.message, zh: warningInChinese(w, warningContext(chart)) ?? w.message })),
+    warnings: chart.warnings.map((w) => ({ en: w.message, zh: warningInChinese(w, context) ?? w.message })),
   };
   const lines = [
     `Subject: BaZi chart ${subjectId}`,

@@ -4,13 +4,15 @@
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
-import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsBetween } from "../facts/index.ts";
+import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsText, yearPillarsAround, yearPillarsBetween } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
-import { GLOSSARY } from "../data/glossary.ts";
-import { elementName, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
+
+/** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
+const beijingYear = (now: number) => new Date(now + 8 * 3_600_000).getUTCFullYear();
 
 /** The ten-god stars a matter is traditionally read from (relationship depends on gender). */
 function starsFor(matter: Matter, gender: string): { stars: string[]; zh: string; en: string } | null {
@@ -107,7 +109,7 @@ function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): string {
 }
 
 function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: string): string {
-  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const year = beijingYear(now);
   const current = f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear);
   const next = f.luck.pillars.find((p) => p.startYear > year);
   const at = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi}（${p.startYear}–${p.endYear}）`;
@@ -127,7 +129,7 @@ const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九",
 
 /** This year's months (流月) from 立春: each month's pillar and what it meets in the chart. */
 function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
-  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const year = beijingYear(now);
   const months = monthPillarsOf(f, year).map((m) => {
     const meets = m.relations.map((r) => r.name).join(say(lang, "、", ", "));
     return say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `month ${m.month} ${m.ganzhi} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
@@ -155,16 +157,12 @@ function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNex
   return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
 }
 
-/** The ten gods, each with the English names the glossary gives it ("seven killings"). */
-const TEN_GOD_NAMES: readonly { name: string; english: RegExp | null }[] = Object.values(TEN_GODS).flat().map((name) => {
-  const entry = GLOSSARY.find((g) => g.term === name);
-  return { name, english: entry ? new RegExp(`(?<![a-z])(?:${entry.en.join("|")})(?![a-z])`) : null };
-});
+const TEN_GOD_NAMES: readonly string[] = Object.values(TEN_GODS).flat();
 
-/** The ten gods a question names, in Chinese or by their English names. */
+/** The ten gods a question names, in Chinese or by the glossary's English names ("seven killings"), in their table's order. */
 function tenGodsNamed(input: string): string[] {
-  const folded = foldText(input);
-  return TEN_GOD_NAMES.filter(({ name, english }) => folded.includes(name) || (english?.test(folded) ?? false)).map(({ name }) => name);
+  const named = new Set(glossaryTermsNamed(input).map((g) => g.term));
+  return TEN_GOD_NAMES.filter((name) => named.has(name));
 }
 
 /** Where a ten god sits in the chart: the stems and the hidden stems that carry it ("what does 七杀 mean in my chart?"). */
@@ -190,7 +188,7 @@ const WHEN_YEARS = 12;
 function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter, now: number): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
-  const from = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const from = beijingYear(now);
   const years = yearPillarsBetween(f, from, from + WHEN_YEARS - 1).filter((y) => reading.stars.includes(y.ten_god));
   if (years.length === 0) return null;
   const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
@@ -249,7 +247,7 @@ const CHART_AS_CAUSE = /(?:八字|命盘|命格|盘|命|chart|bazi|stars?|pillar
  * bears them (its strength), and whether this year's pillar clashes the day pillar.
  */
 function pressureParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
-  const year = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const year = beijingYear(now);
   const officers = PILLAR_NAMES.filter((n) => n !== "day" && ["正官", "七杀"].includes(f.pillars[n].ten_god));
   const [thisYear] = yearPillarsAround(f, year);
   const meetsDay = thisYear!.relations.filter((r) => r.members.includes("day") && (r.type === "clash" || r.type === "punishment" || r.type === "harm"));
@@ -322,7 +320,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
   const asksFortune = matchesTopic(input, /运势|运气|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
-  const currentYear = new Date(now + 8 * 3_600_000).getUTCFullYear();
+  const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
   const namedYear = matchesTopic(input, /明年|next year/) ? currentYear + 1 : matchesTopic(input, /今年|this year/) ? currentYear : null;
   if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear), false));
@@ -363,7 +361,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
-      name: PILLAR_NAMES.map((n) => f.pillars[n].ganzhi).join(" "),
+      name: pillarsText(f),
       zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、什么时候、五行喜忌、身强身弱、颜色方位、行业，或某个十神（如七杀）是什么意思",
       en: "a year (next year, 2028) or its months, your luck pillars, career, money, love or study and when, your favorable elements, your strength, colours and directions, trades, or what a ten god such as Seven Killings means",
     },

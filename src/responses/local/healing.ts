@@ -149,15 +149,17 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
   // The cultural background belongs to the first explanation, or to a question about it.
   const background = !focused || asks(/文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/);
+  // The support notice is in every answer; the cultural background only where it belongs.
+  const support = f.supportNotice ? [pick(lang, f.supportNotice)] : [];
   return {
     opening: opening(f, p, lang),
     focus,
     focused,
-    notes: [...(f.supportNotice ? [pick(lang, f.supportNotice)] : []), ...(background ? [say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)] : [])],
+    notes: [...support, ...(background ? [say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)] : [])],
     closing,
     closingShort: say(lang, CLOSING.zhShort, CLOSING.enShort),
     redo: REDO_WORDING,
-    lastingNotes: f.supportNotice ? [pick(lang, f.supportNotice)] : [],
+    lastingNotes: support,
     askable: {
       name: say(lang, `「${p.title["zh-Hans"]}」，${p.id}`, `"${p.title.en}", ${p.id}`),
       zh: "为什么选这个练习、怎么做、要多久、姿势、强度、多久练一次、在哪里练、注意事项、不舒服时怎么办，或音频",

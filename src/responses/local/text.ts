@@ -3,7 +3,7 @@
  * two languages, list joining, and topic matching on the folded input.
  */
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import { GLOSSARY } from "../data/glossary.ts";
+import { GLOSSARY, type GlossaryEntry } from "../data/glossary.ts";
 import { ELEMENT_ZH } from "../../bazi/tables.ts";
 
 /** Chooses the Chinese or the English wording. */
@@ -88,9 +88,14 @@ const ASKS_MEANING = /什么意思|是什么|啥意思|什么是|指什么|解�
 
 /** The glossary entries a question asks the meaning of, in its language. */
 export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
+  if (!ASKS_MEANING.test(foldText(input))) return [];
+  return glossaryTermsNamed(input).slice(0, 3).map((g) => say(lang, g.zh, g.text));
+}
+
+/** The glossary entries a text names, by their term or one of their English names, in the glossary's order. */
+export function glossaryTermsNamed(input: string): GlossaryEntry[] {
   const folded = foldText(input);
-  if (!ASKS_MEANING.test(folded)) return [];
-  return GLOSSARY.filter((g) => folded.includes(g.term) || ENGLISH_NAMES.get(g)!.test(folded)).slice(0, 3).map((g) => say(lang, g.zh, g.text));
+  return GLOSSARY.filter((g) => folded.includes(g.term) || ENGLISH_NAMES.get(g)!.test(folded));
 }
 
 /** Each entry's English names as words, not inside another ("direct wealth" is not in "indirect wealth"); names are plain lowercase words (the glossary test). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { GLOSSARY } from "../../../src/responses/data/glossary.ts";
+import { TEN_GODS } from "../../../src/bazi/index.ts";
 import { glossaryAnswers } from "../../../src/responses/local/text.ts";
 
 /** Every way an entry is asked for: its term in Chinese, each of its English names in English. */
@@ -9,6 +10,11 @@ const questions = GLOSSARY.flatMap((g) => [
 ]);
 
 describe("the glossary", () => {
+  // A BaZi answer finds the ten gods a question names through the glossary (local/bazi.ts tenGodsNamed).
+  test("has an entry for each of the ten gods", () => {
+    expect(Object.values(TEN_GODS).flat().filter((name) => !GLOSSARY.some((g) => g.term === name))).toEqual([]);
+  });
+
   test("every entry has both texts and names its term in each; terms are distinct", () => {
     for (const g of GLOSSARY) {
       expect(g.term.length).toBeGreaterThan(0);
