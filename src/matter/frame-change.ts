@@ -73,7 +73,7 @@ const SOMEONE_ASKED_ZH = new RegExp(
  * testifying, helping or persuading, or asked about against the asker's own ("我同学也申了，她会不会跟我抢",
  * "my wife is nervous about the joint interview"). Then it is not their own, parallel matter.
  */
-const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面|替我|作证|出庭|抢|只留|劝|我的有|投标|对手|竞争|说我|骂我|针对我|欺负我|对我|(?<![a-z])(?:(?<!stay |get back |back )together|with me|for me|against me|testif\w*|witness|joint|compet\w*|rivals?|over me|does (?:that|this|it) matter|(?:could|would|did) (?:she|he|they) have)(?![a-z])/;
+const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面|替我|作证|出庭|抢|只留|劝|我的有|投标|对手|竞争|候选人|应聘者|应征者|说我|骂我|针对我|欺负我|对我|(?<![a-z])(?:(?<!stay |get back |back )together|with me|for me|against me|testif\w*|witness|joint|compet\w*|rivals?|(?:other |another )?(?:candidates?|applicants?|finalists?|bidders?|contenders?)|over me|does (?:that|this|it) matter|(?:could|would|did) (?:she|he|they) have)(?![a-z])/;
 
 /** Someone's own one of the same ("学长自己也想转调", "interviewing at KPMG herself", "his own dispute"), asked after. */
 const OWN_MATTER = /(?:自己(?:的|也|还|在|想|要)|(?<![a-z])(?:his|her|their) own(?![a-z])|(?<![a-z])(?:interviewing|applying|sitting|running|suing) [^.?!]{1,30} (?:herself|himself)(?![a-z]))[^]*(?:[吗嗎？?]|(?<![a-z])(?:will|can|is|does) (?:she|he|they|it)(?![a-z]))/;
@@ -198,7 +198,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const askedAfter = AFTER_EN.exec(f)?.[1] ?? AFTER_ZH.exec(f.replace(/[，,。.！!\s]+$/, ""))?.[1];
   if (askedAfter !== undefined) {
     const subject = askedAfter.replace(/^(?:my|our) /, "").trim();
-    if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || SAME_READING.test(subject) || ASPECT.test(subject)) return { changed: false, reason: null };
+    if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || INSIDE_PERSON.test(subject) || SAME_READING.test(subject) || ASPECT.test(subject)) return { changed: false, reason: null };
     if (/^(?:我|我自己|me|mine|myself)$/.test(subject)) return cast.owner ? yes("whose") : { changed: false, reason: null };
     const tie = next.named.find((t) => !cast.named.includes(t));
     if (tie) return yes("whose");

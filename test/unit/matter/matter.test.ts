@@ -84,6 +84,14 @@ describe("detectMatterChange", () => {
     expect(detectMatterChange("我的病能好吗", "这病会不会影响我工作").changed).toBe(false);
   });
 
+  test("the other candidates of the same contest are inside it; the other employer is not", () => {
+    const bank = "Will I get the data analyst job at the bank I interviewed with?";
+    for (const f of ["What about the other candidate?", "and the other applicants?", "How about the other finalist?"]) expect(detectMatterChangeByRules(bank, f).changed).toBe(false);
+    expect(detectMatterChangeByRules(bank, "What about the other bank?")).toMatchObject({ changed: true, reason: "what" });
+    expect(detectMatterChangeByRules("这次银行数据分析岗的面试能过吗", "那另一个候选人呢").changed).toBe(false);
+    expect(detectMatterChangeByRules("這次銀行的面試能過嗎", "另一個應徵者呢？").changed).toBe(false);
+  });
+
   test("a follow-up that asks about cause or effect stays on the matter", () => {
     expect(detectMatterChange("他还爱我吗", "他是不是因为工作太忙才冷淡我的").reason).toBe("linked_to_cast_matter");
   });
