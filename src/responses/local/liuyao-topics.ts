@@ -1,7 +1,7 @@
 /**
  * What a LiuYao follow-up can ask about besides the useful god, the moving lines and timing
  * (liuyao.ts): the world and response lines and how they meet, the void, the six spirits, the
- * changed hexagram, the related hexagrams, the hidden spirits, one line, and how the useful god
+ * changed hexagram, the related hexagrams, the hidden spirits, one line, the rivals, and how the useful god
  * stands (its strength, and the traditional advice that follows). Each kind is a pattern and a
  * paragraph written from the cast's facts; `askedTopics` finds the kinds a question names.
  */
@@ -137,16 +137,19 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
 const MONTH_EN: Readonly<Record<string, string>> = { 旺: "prosperous", 相: "rising", 休: "resting", 囚: "confined", 死: "dead" };
 const DAY_EN: Readonly<Record<string, string>> = { 生: "fed by the day (生)", 克: "controlled by the day (克)", 比: "matched by the day (比)", 泄: "drained into the day (泄)", 耗: "spent on the day (耗)" };
 
-/** A line's 旺衰 in words, from its stored strength (absent on older casts). */
-function strengthText(l: LineFacts, lang: ReplyLanguage): string {
+/**
+ * A line's 旺衰 in words, from its stored strength (absent on older casts). `voidAndBreakSaid`: the
+ * caller has already glossed the void and the month break, so they are not named twice.
+ */
+export function strengthText(l: LineFacts, lang: ReplyLanguage, voidAndBreakSaid = false): string {
   const s = l.strength;
   if (!s) return "";
-  const flags = [s.day_break ? say(lang, "日破", "broken by the day") : "", s.hidden_moving ? say(lang, "暗动", "stirred in secret (暗动)") : "", s.effective_void ? say(lang, "真空", "void in effect") : "", s.tomb ? say(lang, "入墓", "entering its tomb") : "", l.monthBreak ? say(lang, "月破", "broken by the month") : ""].filter(Boolean);
+  const flags = [s.day_break ? say(lang, "日破", "broken by the day") : "", s.hidden_moving ? say(lang, "暗动", "stirred in secret (暗动)") : "", s.effective_void && !voidAndBreakSaid ? say(lang, "真空", "void in effect") : "", s.tomb ? say(lang, "入墓", "entering its tomb") : "", l.monthBreak && !voidAndBreakSaid ? say(lang, "月破", "broken by the month") : ""].filter(Boolean);
   return say(lang, `；在月令为${s.month}，日辰对它为${s.day}${flags.length ? `，${flags.join("、")}` : ""}`, `; ${s.month} (${MONTH_EN[s.month]}) in the month, ${DAY_EN[s.day]}${flags.length ? `, ${list("en", flags)}` : ""}`);
 }
 
 /** Strong or weak, as tradition weighs a line: the month first, then the day, then what breaks or empties it. */
-function isStrong(l: LineFacts): boolean | null {
+export function isStrong(l: LineFacts): boolean | null {
   const s = l.strength;
   if (!s) return null;
   if (s.day_break || s.effective_void || l.monthBreak) return false;
@@ -155,8 +158,34 @@ function isStrong(l: LineFacts): boolean | null {
   return month || day;
 }
 
+/** A yes-or-no question about a step ("要不要谈薪水", "Should I negotiate?"), not "what should I do". */
+const WHETHER = /要不要|要唔要|该不该|应不应该|应该不应该|值不值得|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
+
+/** The answer to a yes-or-no question comes first, then what it rests on. */
+function whetherLead(strong: boolean, lang: ReplyLanguage): string {
+  return strong
+    ? say(lang, "要不要这样做？按这一卦，传统上偏向可以去做，但要准备充分。", "Whether to go ahead: by this cast, tradition leans towards yes, well prepared. ")
+    : say(lang, "要不要这样做？按这一卦，传统上偏向先等一等，或先迈一小步。", "Whether to go ahead: by this cast, tradition leans towards waiting, or a smaller first step. ");
+}
+
+/** Rivals and competitors are traditionally read from 兄弟 (the peers who contend for the same thing). */
+function rivalParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const peers = f.lines.filter((l) => l.relative === "兄弟");
+  const rule = say(lang, "竞争者、对手传统上看兄弟爻（同辈相争）。", "Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). ");
+  if (peers.length === 0) return `${rule}${say(lang, "本卦兄弟不上卦，传统上说竞争不显。", "No 兄弟 line appears in this cast: traditionally the competition does not show.")}`;
+  const named = peers.map((l) => say(lang, `第${l.position}爻${l.ganzhi}${l.moving ? "发动" : ""}${strengthText(l, "zh")}`, `line ${l.position}, ${l.ganzhi}${l.moving ? ", moving" : ""}${strengthText(l, "en")}`));
+  const verdict = peers.some((l) => l.moving)
+    ? say(lang, "兄弟发动，传统上说竞争激烈、有人相争", "a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing")
+    : peers.some((l) => isStrong(l))
+      ? say(lang, "兄弟有力但安静，传统上说对手有实力、尚未出手", "a strong but still 兄弟 line traditionally means a capable rival who has not yet moved")
+      : peers.every((l) => isStrong(l) === false)
+        ? say(lang, "兄弟无力，传统上说对手难成威胁", "a weak 兄弟 line traditionally means the rivals are little threat")
+        : "";
+  return say(lang, `${rule}本卦兄弟在${named.join("；")}。${verdict ? `${verdict}。` : ""}`, `${rule}In this cast: ${named.join("; ")}.${verdict ? ` So ${verdict}.` : ""}`);
+}
+
 /** How the useful god stands and what tradition advises from it. */
-function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
   const g = f.usefulGod;
   const line = g?.lines[0] ? f.lines[g.lines[0] - 1] : undefined;
   if (!g || !line) {
@@ -171,10 +200,11 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
       : strong === false
         ? say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
         : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
+  const whether = WHETHER.test(foldText(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,
-    `本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
-    `This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${verdict}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
+    `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
+    `${whether}This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${verdict}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
   );
 }
 
@@ -213,7 +243,8 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /互卦|错卦|综卦|(?<![a-z])(?:nuclear|opposite hexagram|reversed hexagram|inverse)(?![a-z])/, write: relatedParagraph },
   { pattern: /伏神|飞神|(?<![a-z])hidden spirits?(?![a-z])/, write: hiddenParagraph },
   { pattern: LINE_ASKED, write: lineParagraph },
-  { pattern: /怎么办|怎么做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])/, write: adviceParagraph },
+  { pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/, write: rivalParagraph },
+  { pattern: new RegExp(`怎么办|怎么做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
 ];
 
 /** The paragraphs for the kinds of question the input names, in TOPICS order. */

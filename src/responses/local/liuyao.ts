@@ -8,7 +8,7 @@ import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
+import { askedTopics, isStrong, overviewParagraph, strengthText } from "./liuyao-topics.ts";
 
 /** The 六亲 a matter is traditionally read from (用神). */
 const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en: string }>> = {
@@ -42,7 +42,7 @@ function lineState(l: LineFacts, lang: ReplyLanguage): string {
     l.dayClash ? say(lang, "日冲，受到冲动", "day clash (日冲): stirred by the day") : null,
   ].filter((s): s is string => s !== null);
   const where = say(lang, `第${l.position}爻${l.relative}${l.ganzhi}${l.element}（${l.spirit}）`, `Line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element} (${l.spirit})`);
-  return states.length ? `${where}${say(lang, "：", ": ")}${states.join(say(lang, "，", ", "))}` : `${where}${say(lang, "：安静", ": at rest")}`;
+  return `${where}${say(lang, "：", ": ")}${states.length ? states.join(say(lang, "，", ", ")) : say(lang, "安静", "at rest")}${strengthText(l, lang, true).replace(/^[；;]/, say(lang, "，", ","))}`;
 }
 
 function opening(f: LiuyaoFacts, lang: ReplyLanguage): string {
@@ -83,12 +83,15 @@ function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGo
     : g.hidden
       ? say(lang, `卦中不见${g.relative}，伏于第${g.hidden.position}爻${g.hidden.fei_relative}${g.hidden.fei_branch}之下（伏神${g.hidden.stem}${g.hidden.branch}）`, `${g.relative} is not among the lines; it lies hidden (伏神 ${g.hidden.stem}${g.hidden.branch}) under line ${g.hidden.position}, ${g.hidden.fei_relative} ${g.hidden.fei_branch}`)
       : say(lang, `卦中不见${g.relative}`, `${g.relative} is not among the lines`);
+  const strong = g.lines.length ? isStrong(f.lines[g.lines[0]! - 1]!) : null;
+  const verdict = strong === null ? "" : strong ? say(lang, "用神有力。", "On balance the useful god is strong.") : say(lang, "用神无力。", "On balance the useful god is weak.");
   const helper = (name: string, en: string, r: RelativeLines) =>
     r.lines.length ? say(lang, `${name}${r.relative}在第${r.lines.join("、")}爻`, `${en} ${r.relative} on line ${list("en", r.lines.map(String))}`) : say(lang, `${name}${r.relative}不上卦`, `${en} ${r.relative} on no line`);
   return sentences(
     lang,
     say(lang, `本卦${why}。`, `In this cast ${why}.`),
     `${where}${say(lang, "。", ".")}`,
+    verdict,
     say(
       lang,
       `${helper("原神", "", g.yuan_shen)}（生用神），${helper("忌神", "", g.ji_shen)}（克用神），${helper("仇神", "", g.chou_shen)}（克原神）。用神旺相、得原神生扶为吉，受忌神克制为不利。`,
@@ -142,7 +145,7 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
   const topics = askedTopics(f, input, lang);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
   const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
-  const askedMoving = matchesTopic(input, /动爻|哪(?:几|个)?爻(?:在)?动|发动|(?<![a-z])(?:moving|changing lines?)(?![a-z])/);
+  const askedMoving = matchesTopic(input, /动爻|变爻|哪(?:几|个|一)?爻(?:在)?(?:动|变)|发动|(?<![a-z])(?:moving|changing lines?|(?:which|what) lines? (?:moves?|changes?|changed|is moving|are moving)|lines? (?:that )?(?:moves?|moved))(?![a-z])/);
   // Nothing in particular asked: the useful god and the moving lines, where a cast is read first.
   const general = !askedUseful && !askedTiming && !askedMoving && topics.length === 0;
   // Another matter named gets the general rule for it; the cast's own useful god otherwise.
@@ -167,8 +170,8 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
     redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
     askable: {
       name: f.primary.name,
-      zh: "用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、某一爻，或该怎么做",
-      en: "the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, one line by number, or what to do",
+      zh: "用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、某一爻、竞争者（对手），或该怎么做",
+      en: "the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, one line by number, the rivals, or what to do",
     },
   };
 }

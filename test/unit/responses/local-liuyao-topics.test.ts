@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { askedTopics, overviewParagraph } from "../../../src/responses/local/liuyao-topics.ts";
+import { explainLiuyao } from "../../../src/responses/local/liuyao.ts";
 import { liuyaoFacts, type LineFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
 import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
 import type { ReplyLanguage } from "../../../src/text/language.ts";
@@ -46,7 +47,8 @@ const KINDS: [string, RegExp][] = [
   ["related", /^(互卦|The nuclear hexagram)/],
   ["hidden", /^(伏神是|本卦六亲俱全|Hidden spirits are|All five relatives)/],
   ["line", /^(第\d爻是|Line \d is)/],
-  ["advice", /^(本卦用神在|这一卦没有可依的用神爻|This cast's useful god is|This cast has no useful-god)/],
+  ["rival", /^(竞争者、对手传统上看兄弟爻|Rivals and competitors are traditionally read from 兄弟)/],
+  ["advice", /^(本卦用神在|这一卦没有可依的用神爻|要不要这样做？|This cast's useful god is|This cast has no useful-god|Whether to go ahead:)/],
 ];
 const kinds = (input: string, lang: ReplyLanguage) => askedTopics(interview, input, lang).map((p) => KINDS.find(([, re]) => re.test(p))?.[0] ?? p);
 
@@ -63,6 +65,10 @@ describe("askedTopics: the kinds a question names, in a fixed order", () => {
     ["Tell me about line 12.", "en", []], ["What does the third line say?", "en", ["line"]],
     ["So what should I do?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
     ["So what should I do about the void, my world line and line 4?", "en", ["world", "void", "line", "advice"]],
+    // A yes-or-no question about a step inside the matter is asked for the same counsel.
+    ["要不要谈薪水？", "zh", ["advice"]], ["該不該接受這個offer？", "zh", ["advice"]], ["要唔要簽約？", "zh", ["advice"]],
+    ["Should I negotiate salary?", "en", ["advice"]], ["Is it wise to push for an answer?", "en", ["advice"]], ["When should I follow up?", "en", []],
+    ["另一個應徵者呢？", "zh", ["rival"]], ["对手强不强？", "zh", ["rival"]], ["What about the other candidate?", "en", ["rival"]], ["Is the competition tough?", "en", ["rival"]],
   ] as const)("%p (%s) → %p", (input, lang, expected) => {
     expect(kinds(input, lang)).toEqual([...expected]);
   });
@@ -320,6 +326,23 @@ describe("the useful god's standing and the tradition's advice", () => {
     expect(overviewParagraph(f, "en")).toContain(`the useful god 官鬼 is on line 2 and 6, ${enShort};`);
   });
 
+  const WHETHER_LEAD = {
+    strong: ["要不要这样做？按这一卦，传统上偏向可以去做，但要准备充分。本卦用神在", "Whether to go ahead: by this cast, tradition leans towards yes, well prepared. This cast's useful god is"],
+    weak: ["要不要这样做？按这一卦，传统上偏向先等一等，或先迈一小步。本卦用神在", "Whether to go ahead: by this cast, tradition leans towards waiting, or a smaller first step. This cast's useful god is"],
+    open: ["本卦用神在", "This cast's useful god is"],
+  } as const;
+  test.each(STANDING)("a useful god %s: a yes-or-no question gets the answer first; the useful god's own paragraph says it too", (_, patch, verdict) => {
+    const f = edit(interview, { 2: { ...patch, void: false } });
+    const [zh, en] = WHETHER_LEAD[verdict];
+    expect(ask(f, "要不要主动联系HR？", "zh")).toStartWith(zh);
+    expect(ask(f, "Should I call the recruiter?", "en")).toStartWith(en);
+    // "What should I do?" asks for counsel, not yes or no.
+    expect(ask(f, "So what should I do?", "en")).toStartWith("This cast's useful god is");
+    const god = explainLiuyao(f, "用神是什么？", "zh").focus.join("");
+    if (verdict === "open") expect(god).not.toMatch(/用神(有|无)力。/);
+    else expect(god).toContain(verdict === "strong" ? "用神有力。" : "用神无力。");
+  });
+
   test.each([
     ["its source on no line", {}, ug(interview, { yuan_shen: { relative: "妻财", lines: [] } }), "；原神妻财不上卦。", "; its source 妻财 is not on the lines."],
     ["its source on two lines", {}, ug(interview, { yuan_shen: { relative: "妻财", lines: [4, 6] } }), "；原神妻财在第4、6爻。", "; its source 妻财 is on line 4 and 6."],
@@ -343,6 +366,34 @@ describe("the useful god's standing and the tradition's advice", () => {
   ])("%s: lean on the world line", (_, f) => {
     expect(ask(f, "我该怎么办？", "zh")).toStartWith("这一卦没有可依的用神爻，传统上就以世爻为主：把能掌握的部分做好");
     expect(ask(f, "So what should I do?", "en")).toStartWith("This cast has no useful-god line to lean on, so tradition looks to the world line");
+  });
+});
+
+describe("rivals, read from 兄弟", () => {
+  test("the 兄弟 lines with their strength; one moving is a real contest", () => {
+    // interview: 兄弟己亥水 on line 3, moving; water is 囚 in the 午 month and feeds the 卯 day (泄); it turns into 辰, its tomb.
+    const { zh, en } = zhEn(interview, "对手强不强？", "Is the competition tough?");
+    expect(zh).toBe("竞争者、对手传统上看兄弟爻（同辈相争）。本卦兄弟在第3爻己亥发动；在月令为囚，日辰对它为泄，入墓。兄弟发动，传统上说竞争激烈、有人相争。");
+    expect(en).toStartWith("Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). In this cast: line 3, 己亥, moving; ");
+    expect(en).toEndWith("So a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing.");
+  });
+
+  test.each([
+    ["strong and still", { strength: { month: "旺", day: "克" } }, "兄弟有力但安静，传统上说对手有实力、尚未出手。", "So a strong but still 兄弟 line traditionally means a capable rival who has not yet moved."],
+    ["weak and still", { strength: { month: "死", day: "克" } }, "兄弟无力，传统上说对手难成威胁。", "So a weak 兄弟 line traditionally means the rivals are little threat."],
+  ] as const)("a 兄弟 line %s", (_, patch, zh, en) => {
+    const f = edit(interview, { 3: { ...patch, moving: false } });
+    expect(ask(f, "对手强不强？", "zh")).toEndWith(zh);
+    expect(ask(f, "Is the competition tough?", "en")).toEndWith(en);
+  });
+
+  test("no 兄弟 line: the competition does not show; of unknown strength, no verdict", () => {
+    const none = edit(interview, { 3: { relative: "父母", moving: false } });
+    expect(ask(none, "对手强不强？", "zh")).toEndWith("本卦兄弟不上卦，传统上说竞争不显。");
+    expect(ask(none, "Is the competition tough?", "en")).toEndWith("No 兄弟 line appears in this cast: traditionally the competition does not show.");
+    const unknown = edit(interview, { 3: { moving: false, strength: null } });
+    expect(ask(unknown, "对手强不强？", "zh")).toEndWith("本卦兄弟在第3爻己亥。");
+    expect(ask(unknown, "Is the competition tough?", "en")).toEndWith("In this cast: line 3, 己亥.");
   });
 });
 

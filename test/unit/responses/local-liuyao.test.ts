@@ -66,24 +66,26 @@ describe("another matter named is read from its traditional useful god (用神)"
     expect(en).not.toContain("does not appear");
   });
 
-  test("each line's state is spelled out: the world and response marks, at rest, joined in line order", () => {
-    // 戊 day: the six spirits run 勾陈 螣蛇 白虎 玄武 青龙 朱雀 from line 1.
-    expect(focus(QIAN, "考试能过吗？")).toBe("传统上问考试、学业看父母（文书）。第3爻父母甲辰土（白虎）：临应；第6爻父母壬戌土（朱雀）：持世。");
+  test("each line's state is spelled out: the world and response marks, at rest, its strength in the month and day, joined in line order", () => {
+    // 戊 day: the six spirits run 勾陈 螣蛇 白虎 玄武 青龙 朱雀 from line 1. Earth in the 午 (fire) month is 相 and the 午 day feeds it (生).
+    expect(focus(QIAN, "考试能过吗？")).toBe("传统上问考试、学业看父母（文书）。第3爻父母甲辰土（白虎）：临应，在月令为相，日辰对它为生；第6爻父母壬戌土（朱雀）：持世，在月令为相，日辰对它为生。");
     expect(focus(QIAN, "Will I pass the exam?")).toBe(
-      "Traditionally, exams and study are read from 父母 (documents). Line 3, 父母 甲辰 土 (白虎): holds the response (the other side); Line 6, 父母 壬戌 土 (朱雀): holds the world (you).",
+      "Traditionally, exams and study are read from 父母 (documents). Line 3, 父母 甲辰 土 (白虎): holds the response (the other side), 相 (rising) in the month, fed by the day (生); Line 6, 父母 壬戌 土 (朱雀): holds the world (you), 相 (rising) in the month, fed by the day (生).",
     );
-    // 午 in the 午 month on a 午 day: not void, not broken, not clashed, not moving.
-    expect(focus(QIAN, "那我的工作呢？")).toEndWith("第4爻官鬼壬午火（玄武）：安静。");
-    expect(focus(QIAN, "How is my career?")).toEndWith("Line 4, 官鬼 壬午 火 (玄武): at rest.");
+    // 午 in the 午 month on a 午 day: not void, not broken, not clashed, not moving; fire in its own season (旺), matched by the day.
+    expect(focus(QIAN, "那我的工作呢？")).toEndWith("第4爻官鬼壬午火（玄武）：安静，在月令为旺，日辰对它为比。");
+    expect(focus(QIAN, "How is my career?")).toEndWith("Line 4, 官鬼 壬午 火 (玄武): at rest, 旺 (prosperous) in the month, matched by the day (比).");
   });
 
   test.each([
     // 子 on the 戊午 day: void, but the day clashes it, so it is real (冲空则实); 子午冲 with the month too (月破).
-    ["void but clashed by the day", QIAN, "第1爻子孙甲子水（勾陈）：旬空逢日冲：冲空则实，不作空论，月破，力量受损，日冲，受到冲动。", "void but clashed by the day: the clash makes it real (冲空则实), month break (月破): weakened, day clash (日冲): stirred by the day."],
-    // On the 乙卯 day nothing clashes 子: void indeed.
-    ["void and still", QIAN_VOID, "第1爻子孙甲子水（青龙）：旬空，传统上说暂时落空或时机未到，月破，力量受损。", "void (旬空): traditionally not yet in place, month break (月破): weakened."],
+    // Water in the fire month is 囚; against the 午 day it spends itself (耗), and a weak line the day clashes is broken (日破).
+    // The void and the month break are glossed once, not again with the strength.
+    ["void but clashed by the day", QIAN, "第1爻子孙甲子水（勾陈）：旬空逢日冲：冲空则实，不作空论，月破，力量受损，日冲，受到冲动，在月令为囚，日辰对它为耗，日破。", "void but clashed by the day: the clash makes it real (冲空则实), month break (月破): weakened, day clash (日冲): stirred by the day, 囚 (confined) in the month, spent on the day (耗), broken by the day."],
+    // On the 乙卯 day nothing clashes 子: void indeed; water feeds the 卯 day (泄).
+    ["void and still", QIAN_VOID, "第1爻子孙甲子水（青龙）：旬空，传统上说暂时落空或时机未到，月破，力量受损，在月令为囚，日辰对它为泄。", "void (旬空): traditionally not yet in place, month break (月破): weakened, 囚 (confined) in the month, drained into the day (泄)."],
     // The same line moving: a moving line is not void (动不为空).
-    ["void but moving", QIAN_VOID_MOVING, "：发动，是事情变化之处，旬空而发动：动不为空，不作空论，月破，力量受损。", "moving: where the matter changes, void but moving: a moving line is not void in effect (动不为空), month break (月破): weakened."],
+    ["void but moving", QIAN_VOID_MOVING, "：发动，是事情变化之处，旬空而发动：动不为空，不作空论，月破，力量受损，在月令为囚，日辰对它为泄。", "moving: where the matter changes, void but moving: a moving line is not void in effect (动不为空), month break (月破): weakened, 囚 (confined) in the month, drained into the day (泄)."],
   ] as const)("a line %s is glossed as tradition reads the void", (_label, f, zh, en) => {
     expect(focus(f, "能怀孕吗？")).toEndWith(zh);
     expect(focus(f, "Will I get pregnant?")).toEndWith(en);
@@ -107,23 +109,25 @@ describe("another matter named is read from its traditional useful god (用神)"
 describe("the cast's own useful god, with 原神, 忌神 and 仇神", () => {
   const god = (question: string, input: string) => focus(cast(question, [7, 7, 7, 7, 7, 7], "2025-06-18"), input);
 
-  test("one's own health is read from the world line", () => {
+  test("one's own health is read from the world line, with its strength and the verdict it gives", () => {
     // 乾为天's world line is line 6, 戌 父母: 官鬼 (fire) generates earth, 妻财 (wood) controls it, 子孙 (water) controls fire.
+    // Earth in the 午 month is 相 and fed by the 午 day: strong.
     expect(god("我的身体能好吗？", "用神是什么？")).toBe(
-      "本卦问自身之事，以世爻为用神。第6爻父母壬戌土（朱雀）：持世。原神官鬼在第4爻（生用神），忌神妻财在第2爻（克用神），仇神子孙在第1爻（克原神）。用神旺相、得原神生扶为吉，受忌神克制为不利。",
+      "本卦问自身之事，以世爻为用神。第6爻父母壬戌土（朱雀）：持世，在月令为相，日辰对它为生。用神有力。原神官鬼在第4爻（生用神），忌神妻财在第2爻（克用神），仇神子孙在第1爻（克原神）。用神旺相、得原神生扶为吉，受忌神克制为不利。",
     );
     expect(god("我的身体能好吗？", "What is the useful god?")).toStartWith(
-      "In this cast a question about yourself is read from the world line. Line 6, 父母 壬戌 土 (朱雀): holds the world (you). The source (原神) 官鬼 on line 4, generating it; the adversary (忌神) 妻财 on line 2, controlling it; the enemy (仇神) 子孙 on line 1, controlling the source.",
+      "In this cast a question about yourself is read from the world line. Line 6, 父母 壬戌 土 (朱雀): holds the world (you), 相 (rising) in the month, fed by the day (生). On balance the useful god is strong. The source (原神) 官鬼 on line 4, generating it; the adversary (忌神) 妻财 on line 2, controlling it; the enemy (仇神) 子孙 on line 1, controlling the source.",
     );
   });
 
   test("another person's matter is read from their tie; a useful god on two lines names both", () => {
     // A friend is 兄弟 (申, line 5); its source 父母 (earth) is on lines 3 and 6.
-    expect(god("我朋友的工作顺利吗？", "用神是什么？")).toContain("本卦所问是兄弟朋友之事，以兄弟为用神。第5爻兄弟壬申金（青龙）：安静。原神父母在第3、6爻（生用神）");
-    expect(god("我朋友的工作顺利吗？", "What is the useful god?")).toContain("the matter belongs to a sibling or friend, read from 兄弟. Line 5, 兄弟 壬申 金 (青龙): at rest. The source (原神) 父母 on line 3 and 6,");
+    // Metal in the 午 month is 死 and the 午 day controls it: weak.
+    expect(god("我朋友的工作顺利吗？", "用神是什么？")).toContain("本卦所问是兄弟朋友之事，以兄弟为用神。第5爻兄弟壬申金（青龙）：安静，在月令为死，日辰对它为克。用神无力。原神父母在第3、6爻（生用神）");
+    expect(god("我朋友的工作顺利吗？", "What is the useful god?")).toContain("the matter belongs to a sibling or friend, read from 兄弟. Line 5, 兄弟 壬申 金 (青龙): at rest, 死 (dead) in the month, controlled by the day (克). On balance the useful god is weak. The source (原神) 父母 on line 3 and 6,");
     // A mother is 父母: lines 3 and 6, in line order.
-    expect(god("我妈的病能好吗？", "用神是什么？")).toContain("第3爻父母甲辰土（白虎）：临应；第6爻父母壬戌土（朱雀）：持世。");
-    expect(god("我妈的病能好吗？", "What is the useful god?")).toContain("(白虎): holds the response (the other side); Line 6, 父母");
+    expect(god("我妈的病能好吗？", "用神是什么？")).toContain("第3爻父母甲辰土（白虎）：临应，在月令为相，日辰对它为生；第6爻父母壬戌土（朱雀）：持世，在月令为相，日辰对它为生。");
+    expect(god("我妈的病能好吗？", "What is the useful god?")).toContain("(白虎): holds the response (the other side), 相 (rising) in the month, fed by the day (生); Line 6, 父母");
     // A partner named without a tie to the asker's own question: "the person named", read from 官鬼 for a husband.
     expect(god("我和老公的感情怎么样？", "用神是什么？")).toContain("本卦所问是所提到的人之事，以官鬼为用神。");
     expect(god("我和老公的感情怎么样？", "What is the useful god?")).toContain("In this cast the matter belongs to the person named, read from 官鬼.");
@@ -158,14 +162,14 @@ describe("moving lines", () => {
   test("each moving line and its transform, in line order", () => {
     // 亥→辰: earth controls water (回头克); 申→酉: 化进神, both metal (比和).
     const zh = focus(FENG, "动爻是什么意思？");
-    expect(zh).toMatch(/^动爻是事情变化的关键：第3爻兄弟己亥水（[^）]+）：发动，是事情变化之处；第5爻父母庚申金（[^）]+）：持世，发动，是事情变化之处。/);
+    expect(zh).toMatch(/^动爻是事情变化的关键：第3爻兄弟己亥水（[^）]+）：发动，是事情变化之处，在月令为[^；]+；第5爻父母庚申金（[^）]+）：持世，发动，是事情变化之处，在月令为[^。]+。/);
     expect(zh).toContain("变化情况：3: 亥→辰 (水→土) 回头克；5: 申→酉 (金→金) 化进神 比和（");
     const en = focus(FENG, "What do the moving lines mean?");
-    expect(en).toMatch(/^Moving lines are where the matter turns: Line 3, 兄弟 己亥 水 \([^)]+\): moving: where the matter changes; Line 5, /);
+    expect(en).toMatch(/^Moving lines are where the matter turns: Line 3, 兄弟 己亥 水 \([^)]+\): moving: where the matter changes, 休 \(resting\) in the month, fed by the day \(生\), entering its tomb; Line 5, /);
     expect(en).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克; 5: 申→酉 (金→金) 化进神 比和 (");
   });
 
-  test.each(["哪爻动了？", "哪个爻动了？", "哪几爻在动？", "What does the changing line mean?", "Which are the changing lines?"])("'%s' asks about the moving lines", (input) => {
+  test.each(["哪爻动了？", "哪个爻动了？", "哪几爻在动？", "哪一爻变了？", "变爻是哪个？", "What does the changing line mean?", "Which are the changing lines?", "Which line moves?", "which lines changed", "Is there a line that moves?"])("'%s' asks about the moving lines", (input) => {
     expect(focus(FENG, input)).toMatch(/^(动爻是事情变化的关键|Moving lines are where the matter turns)/);
   });
 });
