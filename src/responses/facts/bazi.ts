@@ -3,6 +3,8 @@
  * from them, read from the stored chart. Nothing is recomputed here.
  */
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
+import type { Interaction } from "../../bazi/interactions.ts";
+import type { ShenSha } from "../../bazi/shen-sha.ts";
 import type { FactSheetOf } from "./types.ts";
 import { warningInChinese } from "./bazi-warnings.ts";
 
@@ -17,6 +19,10 @@ export interface PillarFacts {
   ten_god: string;
   /** 藏干 with their ten gods, e.g. "己(正财)". */
   hidden: string[];
+  /** 十二长生 of the day master at this branch, its 旬 and that 旬's two void branches (absent on the oldest charts). */
+  growthStage?: string;
+  xun?: string;
+  void?: string[];
 }
 
 export interface BaziFacts {
@@ -32,7 +38,11 @@ export interface BaziFacts {
   solar: { date: string; time: string };
   lunarText: string;
   timeConfidence: string;
-  luck: { direction: string; startDate: string; pillars: { ganzhi: string; startYear: number; endYear: number }[] };
+  luck: { direction: string; startDate: string; startAge: ChartBody["luck"]["start_age"] | null; pillars: { ganzhi: string; startYear: number; endYear: number }[] };
+  /** 合冲刑害破 among the four pillars; null on charts stored before they were found. */
+  relations: Pick<Interaction, "type" | "name" | "members" | "element" | "transforms">[] | null;
+  /** The core 神煞 on the pillars; null on charts stored before they were looked up. */
+  shenSha: ShenSha[] | null;
   /**
    * The chart's own warnings (conventions or time uncertainty that could change a pillar): the
    * engine's English message, and the same in Chinese (the English one where an old chart lacks a field).
@@ -41,7 +51,8 @@ export interface BaziFacts {
 }
 
 /** The stored chart as far as the fact sheet reads it. */
-export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "luck" | "warnings"> & Partial<Pick<ChartBody, "place" | "true_solar_time">> & {
+export type StoredChart = Pick<ChartBody, "birth" | "solar" | "lunar" | "pillars" | "day_master" | "luck" | "warnings"> &
+  Partial<Pick<ChartBody, "place" | "true_solar_time" | "relations" | "shen_sha" | "tai_yuan" | "ming_gong" | "shen_gong" | "conventions">> & {
   five_elements: Omit<ChartBody["five_elements"], "strength"> & Partial<Pick<ChartBody["five_elements"], "strength">>;
 };
 
@@ -53,6 +64,8 @@ function pillarFacts(p: ChartBody["pillars"][PillarName]): PillarFacts {
     nayin: p.nayin,
     ten_god: p.ten_god,
     hidden: p.hidden_stems.map((h) => `${h.stem}(${h.ten_god})`),
+    ...(p.growth_stage ? { growthStage: p.growth_stage } : {}),
+    ...(p.xun ? { xun: p.xun, void: [...p.void] } : {}),
   };
 }
 
@@ -78,9 +91,12 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     luck: {
       direction: chart.luck.direction,
       startDate: chart.luck.start_date,
+      startAge: chart.luck.start_age ?? null,
       pillars: chart.luck.pillars.map((p) => ({ ganzhi: p.ganzhi, startYear: p.start_year, endYear: p.end_year })),
     },
     warnings: chart.warnings.map((w) => ({ en: w.message, zh: warningInChinese(w, context) ?? w.message })),
+    relations: chart.relations?.map(({ type, name, members, element, transforms }) => ({ type, name, members, ...(element ? { element } : {}), ...(transforms !== undefined ? { transforms } : {}) })) ?? null,
+    shenSha: chart.shen_sha ?? null,
   };
   const lines = [
     `Subject: BaZi chart ${subjectId}`,
@@ -95,10 +111,36 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     ...(data.graded ? [gradedStrengthLine(data.graded)] : []),
     `Five-element counts: ${Object.entries(data.counts).map(([e, n]) => `${e} ${n}`).join(", ")}`,
     `Favorable elements: ${data.favorable.join(", ")}; unfavorable: ${data.unfavorable.join(", ")}`,
-    `Luck pillars (${data.luck.direction}, from ${data.luck.startDate}): ${data.luck.pillars.map((p) => `${p.ganzhi} ${p.startYear}–${p.endYear}`).join(", ")}`,
+    `Luck pillars (${data.luck.direction}, from ${data.luck.startDate}${data.luck.startAge ? `, ${data.luck.startAge.years} y ${data.luck.startAge.months} m ${data.luck.startAge.days} d after birth` : ""}): ${data.luck.pillars.map((p) => `${p.ganzhi} ${p.startYear}–${p.endYear}`).join(", ")}`,
+    ...chartDetailLines(data, chart),
     ...data.warnings.map((w) => `Warning: ${w.en}`),
   ];
   return { capability: "bazi", subjectId, headline: `BaZi chart ${pillarsText(data)}`, lines, data };
+}
+
+/** The conventions a question about a pillar turns on ("why is my day pillar 甲子 and not 乙丑?"). */
+const PILLAR_CONVENTIONS = ["year_pillar", "month_pillar", "day_pillar", "hour_pillar", "luck"] as const;
+
+/**
+ * Relations, 神煞, growth stages, 旬 and void, the palaces and the pillars' conventions: what people ask
+ * about after the pillars. Each line only when the stored chart has it (older charts lack some).
+ */
+function chartDetailLines(data: BaziFacts, chart: StoredChart): string[] {
+  const pillarsOf = (members: readonly string[]) => `${members.join(" and ")} pillar${members.length > 1 ? "s" : ""}`;
+  const relation = (r: NonNullable<BaziFacts["relations"]>[number]) => `${r.name} (${pillarsOf(r.members)}${r.element ? `; towards ${r.element}${r.transforms === undefined ? "" : r.transforms ? ", transformed" : ", not transformed"}` : ""})`;
+  const stars = new Map<string, string[]>();
+  for (const s of data.shenSha ?? []) stars.set(`${s.name} on the ${s.pillar} pillar`, [...(stars.get(`${s.name} on the ${s.pillar} pillar`) ?? []), s.basis.replace("_", " ")]);
+  const staged = PILLAR_NAMES.filter((n) => data.pillars[n].growthStage);
+  const xun = PILLAR_NAMES.filter((n) => data.pillars[n].xun);
+  const palaces = [["胎元", chart.tai_yuan], ["命宫", chart.ming_gong], ["身宫", chart.shen_gong]] as const;
+  return [
+    ...(data.relations ? [`Relations among the pillars (合冲刑害破): ${data.relations.map(relation).join("; ") || "none"}`] : []),
+    ...(data.shenSha ? [`神煞: ${[...stars].map(([star, bases]) => `${star} (by the ${bases.join(", by the ")})`).join("; ") || "none"}`] : []),
+    ...(staged.length ? [`Growth stages (十二长生) of the day master: ${staged.map((n) => `${n} ${data.pillars[n].growthStage}`).join(", ")}`] : []),
+    ...(xun.length ? [`旬 and void (空亡) of each pillar: ${xun.map((n) => `${n} ${data.pillars[n].xun}旬 (void ${data.pillars[n].void!.join("")})`).join(", ")}`] : []),
+    ...(palaces.every(([, p]) => p) ? [`Palaces: ${palaces.map(([name, p]) => `${name} ${p!.ganzhi} (${p!.nayin})`).join(", ")}`] : []),
+    ...(chart.conventions ? PILLAR_CONVENTIONS.map((k) => `Convention (${k.replace("_", " ")}): ${chart.conventions![k]}`) : []),
+  ];
 }
 
 /** What the Chinese wording of a warning reads from the rest of the chart. */

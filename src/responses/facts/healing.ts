@@ -36,6 +36,12 @@ export interface HealingFacts {
   blockReasons: string[];
   protocol: ProtocolFacts | null;
   selectionMode: string | null;
+  /**
+   * Why the protocol won: the weights, the best-ranked candidates with their six components (each
+   * 0–100; a total of 10,000 is a perfect score) and the first hard filter that removed each other
+   * protocol. Null for a blocked Plan.
+   */
+  ranking: { weights: Record<string, number>; candidates: { id: string; total: number; components: Record<string, number> }[]; rejected: Record<string, string> } | null;
   constraints: { code: string; text: LocalizedText }[];
   supportNotice: LocalizedText | null;
   policyVersion: string;
@@ -70,6 +76,19 @@ export function safetyStateText(f: HealingFacts): string {
 
 const both = (t: LocalizedText) => `${t.en} / ${t["zh-Hans"]}`;
 
+/** @example "Ranking (weights in %: goal 35, …): music_breath_10 92.4 of 100 (goal 100, …); extended_exhale_3 84.0 (…)" */
+function rankingLines(f: HealingFacts): string[] {
+  const r = f.ranking;
+  if (!r) return [];
+  const parts = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k} ${v}`).join(", ");
+  const byFilter = new Map<string, string[]>();
+  for (const [id, filter] of Object.entries(r.rejected)) byFilter.set(filter, [...(byFilter.get(filter) ?? []), id]);
+  return [
+    `Ranking (weights in %: ${parts(r.weights)}): ${r.candidates.map((c) => `${c.id} ${(c.total / 100).toFixed(1)} of 100 (${parts(c.components)})`).join("; ") || "no candidate"}`,
+    `Removed by the hard filters (first failing filter): ${[...byFilter].map(([filter, ids]) => `${filter}: ${ids.join(", ")}`).join("; ") || "none"}`,
+  ];
+}
+
 /** @example healingFacts("hpl_x", plan).lines[1] // "Protocol: music_breath_10 v1.0.0 …" */
 export function healingFacts(subjectId: string, plan: StoredPlan): HealingFactSheet {
   const protocol = plan.protocol ? protocolFacts(plan.protocol) : null;
@@ -78,6 +97,13 @@ export function healingFacts(subjectId: string, plan: StoredPlan): HealingFactSh
     blockReasons: plan.block ? [...plan.block.reason_codes] : [],
     protocol,
     selectionMode: plan.selection?.mode ?? null,
+    ranking: plan.selection
+      ? {
+          weights: { ...plan.selection.weights },
+          candidates: plan.selection.candidates.map((c) => ({ id: c.protocol_id, total: c.total, components: { ...c.components } })),
+          rejected: { ...plan.selection.rejected },
+        }
+      : null,
     constraints: plan.applied_constraints.map((c) => ({ code: c.code, text: c.text })),
     supportNotice: plan.support_notice?.text ?? null,
     policyVersion: plan.policy_version,
@@ -92,6 +118,7 @@ export function healingFacts(subjectId: string, plan: StoredPlan): HealingFactSh
       `Cultural note: ${both(protocol.culturalNote)}`,
     );
   }
+  lines.push(...rankingLines(data));
   lines.push(...data.constraints.map((c) => `Applied constraint ${c.code}: ${both(c.text)}`));
   if (data.supportNotice) lines.push(`Support notice: ${both(data.supportNotice)}`);
   const headline = protocol ? `Healing Plan ${protocol.id} (${protocol.title.en})` : `Healing Plan (${data.status})`;

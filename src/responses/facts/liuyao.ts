@@ -29,10 +29,13 @@ export interface LiuyaoFacts {
   monthPillar: string;
   dayPillar: string;
   void: string[];
-  primary: { name: string; kingWen: number; palace: string; palaceElement: string; generation: string; world: number; response: number };
+  primary: { name: string; kingWen: number; palace: string; palaceElement: string; generation: string; world: number; response: number; liuchong: boolean; liuhe: boolean };
+  /** 卦身: its branch and the lines carrying it (absent on casts stored before it was added). */
+  guaShen?: { branch: string; positions: number[] };
   lines: LineFacts[];
   movingLines: number[];
-  changed: { name: string; kingWen: number } | null;
+  /** `lines`: what each moving line becomes, with its 六亲 counted from the primary palace. */
+  changed: { name: string; kingWen: number; liuchong: boolean; liuhe: boolean; lines: { position: number; ganzhi: string; element: string; relative: string }[] } | null;
   /** One per moving line: "3: 亥→辰 (水→土) 回头克". */
   transforms: string[];
   hidden: string[];
@@ -69,6 +72,9 @@ function strengthFlags(s: LineStrength): string {
 }
 
 /** "雷火丰 → 泽雷随", or the primary name alone when no line moves. */
+/** ", 六冲卦" or ", 六合卦" after a hexagram's line, when it is one. */
+const clashOrCombine = (h: { liuchong: boolean; liuhe: boolean }) => (h.liuchong ? ", 六冲卦 (its inner and outer branches clash)" : h.liuhe ? ", 六合卦 (its inner and outer branches combine)" : "");
+
 export const hexagramsText = (f: LiuyaoFacts) => (f.changed ? `${f.primary.name} → ${f.changed.name}` : f.primary.name);
 
 /** @example liuyaoFacts("lyc_x", cast).lines[2] // "Primary hexagram: 雷火丰 (King Wen 55), palace 坎 (水), 五世, world line 5, response line 2" */
@@ -80,7 +86,8 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     monthPillar: cast.calendar.month_pillar,
     dayPillar: cast.calendar.day_pillar,
     void: [...cast.calendar.void],
-    primary: { name: p.name, kingWen: p.king_wen, palace: p.palace, palaceElement: p.palace_element, generation: p.generation, world: p.world, response: p.response },
+    primary: { name: p.name, kingWen: p.king_wen, palace: p.palace, palaceElement: p.palace_element, generation: p.generation, world: p.world, response: p.response, liuchong: p.liuchong, liuhe: p.liuhe },
+    ...(p.gua_shen ? { guaShen: { branch: p.gua_shen.branch, positions: [...p.gua_shen.positions] } } : {}),
     lines: p.lines.map((l) => ({
       position: l.position,
       value: l.value,
@@ -97,7 +104,15 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
       ...(l.strength ? { strength: l.strength } : {}),
     })),
     movingLines: [...cast.moving_lines],
-    changed: cast.changed ? { name: cast.changed.name, kingWen: cast.changed.king_wen } : null,
+    changed: cast.changed
+      ? {
+          name: cast.changed.name,
+          kingWen: cast.changed.king_wen,
+          liuchong: cast.changed.liuchong,
+          liuhe: cast.changed.liuhe,
+          lines: cast.changed.lines.filter((l) => cast.moving_lines.includes(l.position)).map((l) => ({ position: l.position, ganzhi: `${l.stem}${l.branch}`, element: l.element, relative: l.relative })),
+        }
+      : null,
     transforms: (cast.changed?.transforms ?? []).map((t) => `${t.position}: ${t.from}→${t.to} (${t.from_element}→${t.to_element}) ${t.tags.join(" ")}`.trim()),
     hidden: p.hidden.map((h) => `${h.relative} ${h.stem}${h.branch} ${h.element} under line ${h.position}`),
     related: { hu: cast.hu.name, cuo: cast.cuo.name, zong: cast.zong.name },
@@ -109,11 +124,13 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     `Subject: LiuYao cast ${subjectId}`,
     `Question (the one matter of this cast): ${data.question}`,
     `Cast at ${data.castAt}: month ${data.monthPillar}, day ${data.dayPillar}, void (旬空) ${data.void.join("")}`,
-    `Primary hexagram: ${data.primary.name} (King Wen ${data.primary.kingWen}), palace ${data.primary.palace} (${data.primary.palaceElement}), ${data.primary.generation}, world line ${data.primary.world}, response line ${data.primary.response}`,
+    `Primary hexagram: ${data.primary.name} (King Wen ${data.primary.kingWen}), palace ${data.primary.palace} (${data.primary.palaceElement}), ${data.primary.generation}, world line ${data.primary.world}, response line ${data.primary.response}${clashOrCombine(data.primary)}`,
+    ...(data.guaShen ? [`卦身 (the hexagram's body): ${data.guaShen.branch}, ${data.guaShen.positions.length ? `on line ${data.guaShen.positions.join(", ")}` : "on no line"}`] : []),
     "Lines, bottom (1) to top (6):",
     ...data.lines.map(lineText),
     `Moving lines: ${moving}`,
-    data.changed ? `Changed hexagram: ${data.changed.name} (King Wen ${data.changed.kingWen})` : "Changed hexagram: none (no moving line)",
+    data.changed ? `Changed hexagram: ${data.changed.name} (King Wen ${data.changed.kingWen})${clashOrCombine(data.changed)}` : "Changed hexagram: none (no moving line)",
+    ...(data.changed ? [`Changed lines (六亲 from the primary palace): ${data.changed.lines.map((l) => `line ${l.position} ${l.ganzhi} ${l.element} ${l.relative}`).join("; ")}`] : []),
     ...data.transforms.map((t) => `Transform of line ${t}`),
     ...data.hidden.map((h) => `Hidden spirit (伏神): ${h}`),
     ...(usefulGod ? [usefulGod] : []),

@@ -38,7 +38,35 @@ describe("the BaZi fact sheet", () => {
     expect(A.data.unfavorable).toEqual(["fire", "earth", "metal"]);
     expect(line(A, "Favorable elements")).toBe("Favorable elements: water, wood; unfavorable: fire, earth, metal");
     // A man of a yin year (己) runs backward from the 癸酉 month: 壬申, 辛未, …
-    expect(line(A, "Luck pillars")).toStartWith("Luck pillars (backward, from 1957-07-11): 壬申 1957–1966, 辛未 1967–1976, 庚午 1977–1986,");
+    // The luck starts 7 years 9 months 10 days after birth (from the previous 节 to the birth, 3 days a year).
+    expect(line(A, "Luck pillars")).toStartWith("Luck pillars (backward, from 1957-07-11, 7 y 9 m 10 d after birth): 壬申 1957–1966, 辛未 1967–1976, 庚午 1977–1986,");
+  });
+
+  test("relations, 神煞, growth stages, 旬 and void, the palaces and the pillars' conventions", () => {
+    // 甲己 and 子丑 combine towards earth (year and day), 酉丑 and 申子 half-combine; 子酉 is a break.
+    expect(line(A, "Relations")).toBe("Relations among the pillars (合冲刑害破): 甲己合土 (year and day pillars; towards earth, not transformed); 酉丑半合金局 (year and month pillars; towards metal, not transformed); 子丑合土 (year and day pillars; towards earth, not transformed); 子酉破 (month and day pillars); 申子半合水局 (day and hour pillars; towards water, not transformed)");
+    // 天乙贵人 of 甲 is 丑未, of 己 子申; 文昌 of 己 is 酉; 桃花 from 子 (申子辰) is 酉; 将星 from 丑 (巳酉丑) is 酉; 天喜 from 丑 is 申.
+    expect(line(A, "神煞")).toBe("神煞: 天乙贵人 on the year pillar (by the day stem); 天乙贵人 on the day pillar (by the year stem); 天乙贵人 on the hour pillar (by the year stem); 文昌 on the month pillar (by the year stem); 桃花 on the month pillar (by the day branch); 将星 on the month pillar (by the year branch); 天喜 on the hour pillar (by the year branch)");
+    // 甲 is born in 亥: 沐浴 子, 冠带 丑, 绝 申, 胎 酉.
+    expect(line(A, "Growth stages")).toBe("Growth stages (十二长生) of the day master: year 冠带, month 胎, day 沐浴, hour 绝");
+    // 己丑 is in the 甲申 decade (void 午未); 癸酉, 甲子 and 壬申 in 甲子's (void 戌亥).
+    expect(line(A, "旬 and void")).toBe("旬 and void (空亡) of each pillar: year 甲申旬 (void 午未), month 甲子旬 (void 戌亥), day 甲子旬 (void 戌亥), hour 甲子旬 (void 戌亥)");
+    expect(line(A, "Palaces")).toMatch(/^Palaces: 胎元 甲子 \(海中金\), 命宫 \S\S \(\S+\), 身宫 \S\S \(\S+\)$/);
+    expect(line(A, "Convention (day pillar)")).toStartWith("Convention (day pillar): Changes at 00:00.");
+    expect(A.lines.filter((l) => l.startsWith("Convention")).map((l) => l.slice(0, l.indexOf(")") + 1))).toEqual(["Convention (year pillar)", "Convention (month pillar)", "Convention (day pillar)", "Convention (hour pillar)", "Convention (luck)"]);
+    expect(A.data.shenSha!.length).toBe(7);
+    expect(A.data.pillars.day.void).toEqual(["戌", "亥"]);
+  });
+
+  test("a chart stored before relations, 神煞, palaces and conventions has none of those lines; no relation says so", () => {
+    const chart = stored({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+    const { relations, shen_sha, tai_yuan, conventions, ...older } = chart;
+    const old = baziFacts("bzc_old", older);
+    expect(old.lines.some((l) => /^(Relations|神煞|Palaces|Convention)/.test(l))).toBe(false);
+    expect(old.data.relations).toBeNull();
+    expect(old.data.shenSha).toBeNull();
+    expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "Relations")).toEndWith(": none");
+    expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "神煞")).toBe("神煞: none");
   });
 
   test("the chart's warnings are carried as messages and as lines", () => {

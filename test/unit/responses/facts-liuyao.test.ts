@@ -28,23 +28,27 @@ describe("the LiuYao fact sheet", () => {
   });
 
   test("lists the six lines bottom to top, then the moving lines, the changed hexagram and each transform", () => {
-    expect(sheet.lines[4]).toBe("Lines, bottom (1) to top (6):");
-    expect(sheet.lines.slice(5, 11).map((l) => l.slice(0, 7))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `line ${n}:`));
+    // 卦身: the world line (5) is yin, so count from 午 at line 1 up to line 5: 午 未 申 酉 戌; 戌 is line 6's branch.
+    expect(sheet.lines[4]).toBe("卦身 (the hexagram's body): 戌, on line 6");
+    expect(sheet.lines[5]).toBe("Lines, bottom (1) to top (6):");
+    expect(sheet.lines.slice(6, 12).map((l) => l.slice(0, 7))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `line ${n}:`));
     // 丑 on the 未 day: clashed (丑未冲), earth like the day (比), dead in the wood month: 日破.
-    expect(sheet.lines[6]).toBe("line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, day clash (日冲), month 死, day 比 (冲), 日破");
-    expect(sheet.lines[11]).toBe("Moving lines: 3, 5");
-    expect(sheet.lines[12]).toBe("Changed hexagram: 泽雷随 (King Wen 17)");
+    expect(sheet.lines[7]).toBe("line 2: yin 8, 己丑 土, 官鬼, 朱雀, 应, day clash (日冲), month 死, day 比 (冲), 日破");
+    expect(sheet.lines[12]).toBe("Moving lines: 3, 5");
+    expect(sheet.lines[13]).toBe("Changed hexagram: 泽雷随 (King Wen 17)");
+    // 兑 over 震 takes 丁 above, 庚 below: line 3 becomes 庚辰 (earth: 官鬼 of the water palace), line 5 丁酉 (metal: 父母).
+    expect(sheet.lines[14]).toBe("Changed lines (六亲 from the primary palace): line 3 庚辰 土 官鬼; line 5 丁酉 金 父母");
     // 亥→辰: earth controls water, 回头克; 申→酉: 化进神, metal to metal 比和.
-    expect(sheet.lines[13]).toBe("Transform of line 3: 亥→辰 (水→土) 回头克");
-    expect(sheet.lines[14]).toBe("Transform of line 5: 申→酉 (金→金) 化进神 比和");
+    expect(sheet.lines[15]).toBe("Transform of line 3: 亥→辰 (水→土) 回头克");
+    expect(sheet.lines[16]).toBe("Transform of line 5: 申→酉 (金→金) 化进神 比和");
     expect(hexagramsText(sheet.data)).toBe("雷火丰 → 泽雷随");
   });
 
   test("names the useful god with its helpers, then the related hexagrams", () => {
     // Work is 官鬼 (土: lines 2, 6); fire (妻财) generates earth, wood (子孙) controls it, water (兄弟) controls fire.
-    expect(sheet.lines[15]).toBe("Useful god (用神): 官鬼 on line 2, 6 (the matter: career); 原神 妻财 on line 4, 忌神 子孙 on line 1, 仇神 兄弟 on line 3");
+    expect(sheet.lines[17]).toBe("Useful god (用神): 官鬼 on line 2, 6 (the matter: career); 原神 妻财 on line 4, 忌神 子孙 on line 1, 仇神 兄弟 on line 3");
     // 101 100 (bottom first): 互 from lines 2-4 and 3-5 is 巽 under 兑; 错 inverts every line; 综 reads them top down.
-    expect(sheet.lines[16]).toBe("Nuclear (互) 泽风大过, opposite (错) 风水涣, inverse (综) 火山旅");
+    expect(sheet.lines[18]).toBe("Nuclear (互) 泽风大过, opposite (错) 风水涣, inverse (综) 火山旅");
     expect(sheet.data.related).toEqual({ hu: "泽风大过", cuo: "风水涣", zong: "火山旅" });
   });
 
@@ -52,8 +56,20 @@ describe("the LiuYao fact sheet", () => {
     const still = liuyaoFacts("lyc_qian", QIAN);
     expect(still.lines).toContain("Moving lines: none");
     expect(still.lines).toContain("Changed hexagram: none (no moving line)");
+    expect(still.lines.some((l) => l.startsWith("Changed lines"))).toBe(false);
     expect(still.lines.some((l) => l.startsWith("Transform"))).toBe(false);
     expect(hexagramsText(still.data)).toBe("乾为天");
+  });
+
+  test("六冲 and 六合 hexagrams are named, primary and changed; a cast stored before 卦身 has no such line", () => {
+    // 乾为天: lines 1–4, 2–5, 3–6 are 子午, 寅申, 辰戌, all clashes. 天地否: 坤 below (未 巳 卯), 乾 above (午 申 戌): 未午, 巳申, 卯戌 all combine.
+    expect(liuyaoFacts("lyc_qian", QIAN).lines[3]).toBe("Primary hexagram: 乾为天 (King Wen 1), palace 乾 (金), 本宫, world line 6, response line 3, 六冲卦 (its inner and outer branches clash)");
+    const pi = liuyaoFacts("lyc_pi", stored("帮我算一卦", [8, 8, 6, 7, 7, 7], "2025-06-18"));
+    expect(pi.lines[3]).toEndWith(", 六合卦 (its inner and outer branches combine)");
+    expect(pi.lines).toContain("Changed hexagram: 天山遁 (King Wen 33)");
+    const old = json(FENG);
+    delete old.primary.gua_shen;
+    expect(liuyaoFacts("lyc_old", old).lines.some((l) => l.startsWith("卦身"))).toBe(false);
   });
 
   test("the hidden spirits are listed, and a useful god among them says where it lies", () => {
