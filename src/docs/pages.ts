@@ -13,6 +13,7 @@ import responsesChapter from "../../docs/responses.md" with { type: "text" };
 /** The guide's chapters in reading order: the platform first, then one per capability. */
 const GUIDE = [platformChapter, baziChapter, liuyaoChapter, healingChapter, responsesChapter].join("\n\n");
 import { ERROR_CATALOG, type ErrorCode } from "../platform/errors.ts";
+import { GLOSSARY } from "../responses/data/glossary.ts";
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 /** Our own one-line descriptions: escaped, with `code` spans rendered as in the Markdown chapters. */
@@ -77,6 +78,12 @@ ${body ? `<h4>Request body</h4>${schemaTable(body)}` : ""}
 <h4>Responses</h4><table><tr><th>Status</th><th>Meaning / error codes</th></tr>${responses}</table></section>`;
 }
 
+/** The terms the answers use, as the local interpreter explains them ("七杀是什么意思？"), in both languages. */
+function glossaryTable(): string {
+  const rows = GLOSSARY.map((g) => `<tr><td>${escape(g.term)}</td><td>${escape(g.en.join(", "))}</td><td lang="zh-Hans">${escape(g.zh)}</td><td>${escape(g.text)}</td></tr>`).join("");
+  return `<p>The BaZi and LiuYao terms the answers use, as a Response explains them when asked what one means.</p><table><tr><th>Term</th><th>Asked in English as</th><th>中文</th><th>English</th></tr>${rows}</table>`;
+}
+
 function errorTable(): string {
   const rows = (Object.keys(ERROR_CATALOG) as ErrorCode[])
     .map((c) => `<tr><td>${ERROR_CATALOG[c].status}</td><td><code>${c}</code></td><td>${ERROR_CATALOG[c].retryable ? "yes" : "no"}</td><td>${inline(ERROR_CATALOG[c].description)}</td></tr>`)
@@ -100,8 +107,9 @@ export function renderDocsPage(openapi: Schema, origin: string = EXAMPLE_ORIGIN)
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Lingshu API guide</title><style>${CSS}</style></head><body>
-<nav><a href="#guide">Guide</a><a href="#errors">Error codes</a><a href="#reference">API reference</a><a href="/openapi.json">openapi.json</a></nav>
+<nav><a href="#guide">Guide</a><a href="#glossary">Glossary</a><a href="#errors">Error codes</a><a href="#reference">API reference</a><a href="/openapi.json">openapi.json</a></nav>
 <main id="guide">${marked.parse(GUIDE.replaceAll(EXAMPLE_ORIGIN, origin))}</main>
+<h2 id="glossary">Glossary</h2>${glossaryTable()}
 <h2 id="errors">Error codes</h2>${errorTable()}
 <h2 id="reference">API reference</h2>${ops}
 </body></html>`;

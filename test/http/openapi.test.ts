@@ -8,6 +8,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { startServer, type TestServer } from "../helpers/server.ts";
 import { fixtureEndpoints } from "../helpers/fixture-endpoints.ts";
 import { endpointErrorCodes } from "../../src/platform/endpoint.ts";
+import { GLOSSARY } from "../../src/responses/data/glossary.ts";
 
 let real: TestServer;
 let fixture: TestServer;
@@ -101,6 +102,13 @@ describe("/docs", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.text).toContain("Error codes");
+    // The glossary of the terms the answers use, every entry in both languages.
+    expect(res.text).toContain('<h2 id="glossary">Glossary</h2>');
+    for (const g of GLOSSARY) {
+      expect(res.text).toContain(`<td>${g.term}</td>`);
+      expect(res.text).toContain(g.zh);
+      expect(res.text).toContain(g.text.replaceAll("'", "&#39;"));
+    }
     expect(res.text).not.toMatch(/<(script|link|img|iframe)[^>]+(src|href)=["']?https?:/i);
     expect(res.text).not.toMatch(/@import|url\(\s*["']?https?:/i);
   });

@@ -38,4 +38,21 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   { term: "纳音", en: ["nayin"], zh: "纳音：六十甲子每两柱配一个五行意象（如海中金、炉中火），是干支的另一层五行。", text: "纳音 (nayin): one of thirty element images (sea gold, furnace fire…) given to each pair of the sixty stem-branch pillars." },
   { term: "身强", en: ["strong day master"], zh: "身强：日主得令、得地、得势，力量充足，传统上宜泄宜克，能承担。", text: "身强 (strong day master): in season, rooted and supported — traditionally able to carry output, wealth and pressure." },
   { term: "身弱", en: ["weak day master"], zh: "身弱：日主力量不足，传统上宜生宜扶，先增强自身再承担更多。", text: "身弱 (weak day master): lacking strength — traditionally helped by its resource and companions before taking on more." },
+  // 神煞: the core stars a chart records (src/bazi/shen-sha.ts).
+  { term: "天乙贵人", en: ["nobleman", "heavenly nobleman"], zh: "天乙贵人：神煞中首要的吉星，传统上主遇到难处时有人相助、事情得以化解。", text: "天乙贵人 (heavenly nobleman): the foremost helpful star — traditionally, help arrives when it is needed." },
+  { term: "文昌", en: ["academic star"], zh: "文昌：主聪明好学，传统上利读书、考试与文字工作。", text: "文昌 (academic star): quick learning — traditionally good for study, exams and writing." },
+  { term: "禄神", en: ["prosperity star"], zh: "禄神（建禄）：日干临官之地，主衣食俸禄、自立自足。", text: "禄神 (prosperity star): where the day stem holds office — livelihood, salary and standing on one's own feet." },
+  { term: "羊刃", en: ["goat blade", "yang blade"], zh: "羊刃：阳干帝旺之地，主刚强果断、冲劲大，传统上宜有制化，忌冲动。", text: "羊刃 (goat blade): the peak of a yang stem — boldness and drive, traditionally to be tempered against rashness." },
+  { term: "驿马", en: ["travelling horse", "traveling horse", "sky horse"], zh: "驿马：主奔波、出行、迁移与变动。", text: "驿马 (travelling horse): movement — travel, relocation and change." },
+  { term: "桃花", en: ["peach blossom"], zh: "桃花（咸池）：主人缘、魅力与异性缘，传统上也提醒感情上的纠葛。", text: "桃花 (peach blossom, 咸池): charm, popularity and romance — and, traditionally, romantic entanglement." },
+  { term: "华盖", en: ["canopy star"], zh: "华盖：主才艺、宗教哲思与孤高清静。", text: "华盖 (canopy star): artistic and spiritual leanings, and a taste for solitude." },
+  { term: "将星", en: ["general star"], zh: "将星：主领导力、威望与掌权。", text: "将星 (general star): leadership, authority and command." },
+  { term: "红鸾", en: ["red phoenix"], zh: "红鸾：主婚恋喜事，流年逢之传统上说易有感情或婚嫁之喜。", text: "红鸾 (red phoenix): romance and weddings — a year that brings it traditionally brings such joys." },
+  { term: "天喜", en: ["heavenly joy"], zh: "天喜：主喜庆之事，与红鸾相对，传统上多主添丁与喜事。", text: "天喜 (heavenly joy): happy events, paired with 红鸾 — traditionally births and celebrations." },
+  { term: "孤辰", en: ["lonely star"], zh: "孤辰：主独立、孤独，传统上提醒多经营人际与感情。", text: "孤辰 (lonely star): independence and solitude — traditionally a reminder to tend one's ties." },
+  { term: "寡宿", en: ["solitary star"], zh: "寡宿：主清冷、寡言，传统上提醒多经营人际与感情。", text: "寡宿 (solitary star): reserve and quiet — traditionally a reminder to tend one's relationships." },
+  // LiuYao terms a cast records.
+  { term: "卦身", en: ["hexagram body", "gua shen"], zh: "卦身：按世爻阴阳，阳世从子、阴世从午数到世爻所得的地支，代表所问之事的本体；上卦则事有着落。", text: "卦身 (hexagram body): the branch counted from 子 (yang world line) or 午 (yin) up to the world line — the matter's body; on the lines, the matter has substance." },
+  { term: "六冲", en: ["six clashes", "liu chong"], zh: "六冲：地支两两相冲（子午、丑未、寅申、卯酉、辰戌、巳亥）；内外卦对应之爻全相冲的是六冲卦，传统上主事散、变动快。", text: "六冲 (six clashes): the branch pairs that clash (子午, 丑未, 寅申, 卯酉, 辰戌, 巳亥); a hexagram whose inner and outer lines all clash is a 六冲 hexagram, traditionally a matter that scatters or moves fast." },
+  { term: "六合", en: ["six combinations", "liu he"], zh: "六合：地支两两相合（子丑、寅亥、卯戌、辰酉、巳申、午未）；内外卦对应之爻全相合的是六合卦，传统上主聚合、易成。", text: "六合 (six combinations): the branch pairs that combine (子丑, 寅亥, 卯戌, 辰酉, 巳申, 午未); a hexagram whose inner and outer lines all combine is a 六合 hexagram, traditionally a matter that comes together." },
 ];

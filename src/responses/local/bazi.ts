@@ -8,14 +8,26 @@ import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsT
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
 
 /** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
 const beijingYear = (now: number) => new Date(now + 8 * 3_600_000).getUTCFullYear();
 
-/** The ten-god stars a matter is traditionally read from (relationship depends on gender). */
-function starsFor(matter: Matter, gender: string): { stars: string[]; zh: string; en: string } | null {
+/** A matter, or children (which the lexicon files under family): what a chart question is read for. */
+type ChartTopic = Matter | "children";
+
+/** Children asked after: read from their own stars, not from family's resource stars. */
+const CHILDREN = /子女|孩子|小孩|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
+
+/** The matters a question names, children told apart from the rest of family. */
+function chartTopics(input: string): ChartTopic[] {
+  return classifyMatter(input).map((m) => (m === "family" && matchesTopic(input, CHILDREN) ? "children" : m));
+}
+
+/** The ten-god stars a matter is traditionally read from (a spouse and children depend on gender). */
+function starsFor(matter: ChartTopic, gender: string): { stars: string[]; zh: string; en: string } | null {
   switch (matter) {
     case "career":
     case "lawsuit":
@@ -32,7 +44,10 @@ function starsFor(matter: Matter, gender: string): { stars: string[]; zh: string
     case "family":
       return { stars: ["正印", "偏印"], zh: "印星（学业、文书、家与长辈）", en: "the resource stars (study, documents, home and elders)" };
     case "pregnancy":
-      return { stars: ["食神", "伤官"], zh: "食伤（子女与表达）", en: "the output stars (children and expression)" };
+    case "children":
+      return gender === "男"
+        ? { stars: ["正官", "七杀"], zh: "官杀（男命以官杀为子女星）", en: "the officer stars (for a man's chart, the children's star)" }
+        : { stars: ["食神", "伤官"], zh: "食伤（女命以食伤为子女星）", en: "the output stars (for a woman's chart, the children's star)" };
     default:
       return null;
   }
@@ -185,7 +200,7 @@ const WHEN_YEARS = 12;
  * "When?" for a matter: the coming years whose stem is one of the matter's stars — the tradition's
  * first rule for when a matter is set in motion (a star that shows in the year's stem) — stated as one.
  */
-function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter, now: number): string | null {
+function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
   const from = beijingYear(now);
@@ -199,7 +214,7 @@ function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter, now: n
   );
 }
 
-function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: Matter): string | null {
+function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
   const found: string[] = [];
@@ -291,7 +306,7 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:and|what about|how about)(?![a-z]).{0,30}$/;
 
 /** How a year touches the matter asked about before: is the year's stem one of the matter's stars? */
-function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: Matter): string | null {
+function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: ChartTopic): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
   const [y] = yearPillarsAround(f, year);
@@ -330,15 +345,22 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
-  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? classifyMatter(asked.at(-1) ?? "")[0] : undefined;
+  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? chartTopics(asked.at(-1) ?? "")[0] : undefined;
   if (inherited && (askedYear || asksYear)) {
     const year = askedYear ? Number(askedYear) : namedYear ?? currentYear;
     const p = yearForMatter(f, lang, year, inherited);
     if (p) focus.push(p);
   }
-  const matters = classifyMatter(input);
+  const matters = chartTopics(input);
   // A ten god asked after by name, where no matter's stars already say where it is.
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
+  // 神煞: a star by name ("我有桃花吗"), or all of them.
+  const stars = shenShaNamed(input);
+  if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3)));
+  else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
+  if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
+  // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
+  if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars.
   if (!askedYear && matters.length > 0 && matchesTopic(input, /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/)) {
     const p = whenParagraph(f, lang, matters[0]!, now);
@@ -362,8 +384,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、什么时候、五行喜忌、身强身弱、颜色方位、行业，或某个十神（如七杀）是什么意思",
-      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love or study and when, your favorable elements, your strength, colours and directions, trades, or what a ten god such as Seven Killings means",
+      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、五行喜忌、身强身弱、颜色方位、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, your favorable elements, your strength, colours and directions, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

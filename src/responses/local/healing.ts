@@ -5,8 +5,8 @@
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
-import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { type Eyes, type FilterName, getProtocol, type LocalizedText, type Movement, type Posture, type PreferredIntensity, type SCORE_WEIGHTS } from "../../healing/index.ts";
+import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -35,13 +35,77 @@ function stepsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   return `${say(lang, `做法共${p.steps.length}步：`, `The practice has ${p.steps.length} steps:`)}\n${shown.join("\n")}\n${more}`.trim();
 }
 
-function formParagraph(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage): string {
+/** What each score component weighs, in words. */
+const COMPONENT_WORDS: Readonly<Record<keyof typeof SCORE_WEIGHTS, [zh: string, en: string]>> = {
+  goal: ["你的目标", "your goal"],
+  emotion: ["你的情绪", "your feelings"],
+  arousal: ["你的激动程度", "how activated you are"],
+  time: ["你可用的时间", "the time you have"],
+  preference: ["你的偏好", "your preferences"],
+  bazi: ["你八字的喜用五行", "your chart's favourable elements"],
+};
+
+/** Why a protocol was left out, in words: the first hard filter it failed. */
+const FILTER_WORDS: Readonly<Record<FilterName, [zh: string, en: string]>> = {
+  age_group: ["不适合你的年龄段", "not suited to your age group"],
+  acute_intensity: ["不适合此刻这么强的情绪", "not for feelings this intense"],
+  high_activation: ["不适合高度激动的时候", "not for a highly activated state"],
+  self_blame_caution: ["强烈自责时不宜", "not for strong self-blame"],
+  clear_space: ["需要空出的场地", "needs a clear space"],
+  environment: ["不适合你所在的环境", "does not suit where you are"],
+  posture: ["需要你现在用不上的姿势", "needs a posture you cannot take now"],
+  audio: ["需要音频", "needs audio"],
+  available_minutes: ["比你可用的时间长", "longer than the time you have"],
+  physical_constraints: ["与你的身体情况不合", "conflicts with your physical constraints"],
+  excluded_protocol_ids: ["你要求排除", "you excluded it"],
+  movement_preference: ["动作不合你的偏好", "its movement is not what you prefer"],
+  eyes_closed_preference: ["闭眼的要求不合你的偏好", "its closed eyes are not what you prefer"],
+  spiritual_language: ["精神性语言超出你的设置", "more spiritual language than your setting allows"],
+};
+
+const titleOf = (id: string, lang: ReplyLanguage) => {
+  const t = getProtocol(id)?.title;
+  return t ? say(lang, `「${t["zh-Hans"]}」`, `"${t.en}"`) : id;
+};
+
+/**
+ * Why this protocol and not another, from the Plan's own ranking: its score, the runner-up and the
+ * component that set them furthest apart, and what the hard filters left out.
+ */
+function rankingSentences(f: HealingFacts, lang: ReplyLanguage): string {
+  const r = f.ranking;
+  const [won, next] = r?.candidates ?? [];
+  if (!r || !won || f.selectionMode !== "scored") return "";
+  const score = (total: number) => (total / 100).toFixed(1);
+  const words = (k: string) => COMPONENT_WORDS[k as keyof typeof SCORE_WEIGHTS] ?? [k, k];
+  // The component where the winner leads the runner-up most (the first in weight order on a tie).
+  const gapOf = (k: string) => won.components[k]! - (next?.components[k] ?? 0);
+  const widest = Object.keys(won.components).reduce((a, b) => (gapOf(b) > gapOf(a) ? b : a));
+  const [zh, en] = words(widest);
+  const ahead = next && gapOf(widest) > 0;
+  const lead = next
+    ? say(
+        lang,
+        `在通过全部安全与适配筛选的练习中，它的匹配分最高，为${score(won.total)}（满分100），排第二的${titleOf(next.id, lang)}是${score(next.total)}${ahead ? `；差距最大的是与${zh}的契合（${won.components[widest]}对${next.components[widest]}）` : ""}。`,
+        `Of the practices that passed every safety and fit filter, it scored highest, ${score(won.total)} of 100, ahead of ${titleOf(next.id, lang)} at ${score(next.total)}${ahead ? `; they differ most in fit with ${en} (${won.components[widest]} against ${next.components[widest]})` : ""}.`,
+      )
+    : say(lang, `它是唯一通过全部安全与适配筛选的练习，匹配分${score(won.total)}（满分100）。`, `It was the only practice that passed every safety and fit filter, scoring ${score(won.total)} of 100.`);
+  const byFilter = new Map<string, number>();
+  for (const filter of Object.values(r.rejected)) byFilter.set(filter, (byFilter.get(filter) ?? 0) + 1);
+  const left = [...byFilter].map(([filter, n]) => {
+    const [zh, en] = FILTER_WORDS[filter as FilterName] ?? [filter, filter];
+    return say(lang, `${n}项因为${zh}`, `${n} (${en})`);
+  });
+  return left.length ? `${lead}${say(lang, `另有${Object.keys(r.rejected).length}项练习先被筛掉：${left.join("，")}。`, ` ${Object.keys(r.rejected).length} other practices were left out first: ${list("en", left)}.`)}` : lead;
+}
+
+function formParagraph(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, why = false): string {
   const pace = p.breathPace ? say(lang, `，呼吸节奏吸${p.breathPace.inhale}秒、呼${p.breathPace.exhale}秒`, `, breathing ${p.breathPace.inhale} s in / ${p.breathPace.exhale} s out`) : "";
   const constraints = f.constraints.map((c) => pick(lang, c.text));
   const chosen = say(lang, f.selectionMode === "fallback" ? "由于没有其他练习通过筛选，方案选择了通用的稳定练习。" : "它是在通过全部安全与适配筛选的练习中得分最高的一项。", f.selectionMode === "fallback" ? "No other practice passed the filters, so the Plan chose the universal grounding practice." : "It scored highest among the practices that passed every safety and fit filter.");
   return sentences(
     lang,
-    chosen,
+    (why && rankingSentences(f, lang)) || chosen,
     say(lang, `形式：${FORM_ZH.posture[p.posture]}，${FORM_ZH.movement[p.movement]}，${FORM_ZH.eyes[p.eyes]}，强度${FORM_ZH.intensity[p.intensity]}${pace}。`, `Form: posture ${p.posture}, movement ${p.movement}, eyes ${p.eyes}, intensity ${p.intensity}${pace}.`),
     constraints.length ? say(lang, `方案还附加了这些约束：${constraints.join(" ")}`, `The Plan also applies: ${constraints.join(" ")}`) : "",
   );
@@ -136,7 +200,7 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   const asks = (pattern: RegExp) => matchesTopic(input, pattern);
   if (asks(/怎么做|怎么练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
   if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
-  if (asks(/为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang));
+  if (asks(/为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang, true));
   if (asks(/坐着|站着|躺着|姿势|(?<![a-z])(?:sitting|seated|standing|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
   if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
   if (asks(/多久(?:做|练)?一次|每天|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));

@@ -93,12 +93,51 @@ function spiritsParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
+/**
+ * 六冲 and 六合 hexagrams as tradition reads them: a clash scatters (or, for a near matter, moves fast),
+ * a combination gathers; a clash turning into a combination gathers after scattering, and the reverse.
+ */
+export function clashAndCombine(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const p = f.primary;
+  const c = f.changed;
+  if (p.liuchong && c?.liuhe) return say(lang, "六冲变六合，传统上主先散后聚、先难后成", "a 六冲 hexagram turning into a 六合 one: traditionally it scatters first and comes together later");
+  if (p.liuhe && c?.liuchong) return say(lang, "六合变六冲，传统上主先聚后散、好事易变", "a 六合 hexagram turning into a 六冲 one: traditionally it comes together first and then comes apart");
+  if (p.liuchong) return say(lang, "本卦六冲，传统上主事情易散、多变动，近事则来得快", "a 六冲 hexagram (its inner and outer branches clash): traditionally a matter that scatters or changes fast");
+  if (p.liuhe) return say(lang, "本卦六合，传统上主事情聚合、易成", "a 六合 hexagram (its inner and outer branches combine): traditionally a matter that comes together");
+  if (c?.liuchong) return say(lang, "变卦六冲，传统上主事情后来生变", "the changed hexagram is 六冲: traditionally the matter changes later on");
+  if (c?.liuhe) return say(lang, "变卦六合，传统上主事情终有聚合", "the changed hexagram is 六合: traditionally the matter comes together in the end");
+  return "";
+}
+
+/** "第3爻兄弟己亥化官鬼庚辰（回头克）": what each moving line becomes, with its 六亲 from the primary palace. */
+function becomes(f: LiuyaoFacts, lang: ReplyLanguage): string[] {
+  return (f.changed?.lines ?? []).map((to) => {
+    const from = f.lines[to.position - 1]!;
+    const tags = f.transforms.find((t) => t.startsWith(`${to.position}:`))?.replace(/^\d+: \S+ \(\S+\) ?/, "") ?? "";
+    return say(lang, `第${to.position}爻${from.relative}${from.ganzhi}化${to.relative}${to.ganzhi}${tags ? `（${tags}）` : ""}`, `line ${to.position}, ${from.relative} ${from.ganzhi}, becomes ${to.relative} ${to.ganzhi}${tags ? ` (${tags})` : ""}`);
+  });
+}
+
 function changedParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   if (!f.changed) return say(lang, `本卦${f.primary.name}没有动爻，所以没有变卦：事情按本卦所示发展。`, `No line of ${f.primary.name} moves, so there is no changed hexagram: the matter unfolds as the primary hexagram shows.`);
+  const lines = f.changed.lines?.length ? becomes(f, lang) : f.transforms;
+  const flags = clashAndCombine(f, lang);
   return say(
     lang,
-    `本卦${f.primary.name}经第${f.movingLines.join("、")}爻发动，变为${f.changed.name}（第${f.changed.kingWen}卦）。本卦看现状，变卦看走向；动爻所化之爻决定变化对它是助是损：${f.transforms.join("；")}。`,
-    `${f.primary.name} turns, through its moving line(s) ${list("en", f.movingLines.map(String))}, into ${f.changed.name} (hexagram ${f.changed.kingWen}). The primary hexagram shows where the matter stands, the changed one where it is heading; each moving line's new line helps or hurts it: ${f.transforms.join("; ")}.`,
+    `本卦${f.primary.name}经第${f.movingLines.join("、")}爻发动，变为${f.changed.name}（第${f.changed.kingWen}卦）。本卦看现状，变卦看走向；动爻所化之爻决定变化对它是助是损：${lines.join("；")}。${flags ? `${flags}。` : ""}`,
+    `${f.primary.name} turns, through its moving line(s) ${list("en", f.movingLines.map(String))}, into ${f.changed.name} (hexagram ${f.changed.kingWen}). The primary hexagram shows where the matter stands, the changed one where it is heading; each moving line's new line helps or hurts it: ${lines.join("; ")}.${flags ? ` Here ${flags}.` : ""}`,
+  );
+}
+
+/** 卦身: the matter's body; on the lines, the matter has substance; off them, it has not yet taken shape. */
+function guaShenParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const g = f.guaShen;
+  if (!g) return say(lang, "这一卦保存时还没有记录卦身。", "This cast was stored before its 卦身 was recorded.");
+  const on = g.positions.map((n) => say(lang, `第${n}爻${f.lines[n - 1]!.relative}${f.lines[n - 1]!.ganzhi}`, `line ${n}, ${f.lines[n - 1]!.relative} ${f.lines[n - 1]!.ganzhi}`));
+  return say(
+    lang,
+    `卦身（月卦身）按世爻阴阳起算：阳世从子、阴世从午，数到世爻，本卦卦身为${g.branch}。${on.length ? `它上卦，在${on.join("、")}：传统上说所问之事有着落、有实体可凭。` : "它不上卦：传统上说所问之事还没有成形，或凭据不足。"}`,
+    `The hexagram's body (卦身) is counted from 子 for a yang world line or 午 for a yin one, up to the world line: here it is ${g.branch}. ${on.length ? `It is on the lines (${list("en", on)}): traditionally the matter has substance to rest on.` : "No line carries it: traditionally the matter has not yet taken shape, or rests on little."}`,
   );
 }
 
@@ -226,10 +265,11 @@ export function overviewParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
         : say(lang, `用神${g.relative}不上卦`, `the useful god ${g.relative} is not on the lines`);
   const tags = f.transforms.map((t) => t.replace(/^(\d+): \S+ \(\S+\) /, say(lang, "第$1爻", "line $1 ")).trim());
   const moving = f.movingLines.length ? say(lang, `第${f.movingLines.join("、")}爻发动（${tags.join("；")}），卦变${f.changed!.name}`, `line(s) ${list("en", f.movingLines.map(String))} move (${tags.join("; ")}), turning it into ${f.changed!.name}`) : say(lang, "六爻安静，事情按现状发展", "no line moves, so the matter goes on as it is");
+  const flags = clashAndCombine(f, lang);
   return say(
     lang,
-    `简要地看：${god}；${moving}；世应之间，${meeting(f, lang)}。想细看哪一部分（用神、动爻、应期、世应、六神、旬空），可以接着问。`,
-    `In brief: ${god}; ${moving}; between the two sides, ${meeting(f, lang)}. Ask about any part for more (the useful god, the moving lines, timing, the world and response lines, the six spirits, the void).`,
+    `简要地看：${god}；${moving}${flags ? `；${flags}` : ""}；世应之间，${meeting(f, lang)}。想细看哪一部分（用神、动爻、应期、世应、六神、旬空），可以接着问。`,
+    `In brief: ${god}; ${moving}${flags ? `; ${flags}` : ""}; between the two sides, ${meeting(f, lang)}. Ask about any part for more (the useful god, the moving lines, timing, the world and response lines, the six spirits, the void).`,
   );
 }
 
@@ -242,6 +282,8 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /变卦|之卦|变成什么卦|(?<![a-z])(?:changed hexagram|resulting hexagram|turns? into|second hexagram)(?![a-z])/, write: changedParagraph },
   { pattern: /互卦|错卦|综卦|(?<![a-z])(?:nuclear|opposite hexagram|reversed hexagram|inverse)(?![a-z])/, write: relatedParagraph },
   { pattern: /伏神|飞神|(?<![a-z])hidden spirits?(?![a-z])/, write: hiddenParagraph },
+  { pattern: /卦身|(?<![a-z])(?:gua ?shen|hexagram'?s? body|body of the hexagram)(?![a-z])/, write: guaShenParagraph },
+  { pattern: /六冲|六合卦|(?<![a-z])(?:liu ?chong|liu ?he)(?![a-z])/, write: (f, lang) => clashAndCombine(f, lang) ? say(lang, `${clashAndCombine(f, lang)}。`, `This is ${clashAndCombine(f, lang)}.`) : say(lang, "本卦和变卦都不是六冲卦或六合卦。", "Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.") },
   { pattern: LINE_ASKED, write: lineParagraph },
   { pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/, write: rivalParagraph },
   { pattern: new RegExp(`怎么办|怎么做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },

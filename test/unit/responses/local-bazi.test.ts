@@ -48,7 +48,8 @@ describe("the opening names the four pillars and the day master", () => {
 });
 
 describe("the stars a matter is read from", () => {
-  // Career and lawsuits: the officer stars; money and lost things: wealth; study, home, family: resource; children: output.
+  // Career and lawsuits: the officer stars; money and lost things: wealth; study, home, family: resource;
+  // children (and a pregnancy): the officer stars in a man's chart (A), the output stars in a woman's (below).
   test.each([
     ["我的事业怎么样？", "How is my career?", "官杀（事业、职位与约束）", "the officer stars (position, duty and pressure)"],
     ["这场官司能赢吗？", "My lawsuit, will I win?", "官杀（事业、职位与约束）", "the officer stars (position, duty and pressure)"],
@@ -58,10 +59,19 @@ describe("the stars a matter is read from", () => {
     ["考试能过吗？", "Will I pass my exam?", "印星（学业、文书、家与长辈）", "the resource stars (study, documents, home and elders)"],
     ["买房怎么样？", "Is it a good time for buying a house?", "印星（学业、文书、家与长辈）", "the resource stars (study, documents, home and elders)"],
     ["家人关系如何？", "How is my family?", "印星（学业、文书、家与长辈）", "the resource stars (study, documents, home and elders)"],
-    ["什么时候能怀孕？", "Will I get pregnant?", "食伤（子女与表达）", "the output stars (children and expression)"],
+    ["什么时候能怀孕？", "Will we get pregnant?", "官杀（男命以官杀为子女星）", "the officer stars (for a man's chart, the children's star)"],
+    ["我的孩子怎么样？", "Tell me about my children", "官杀（男命以官杀为子女星）", "the officer stars (for a man's chart, the children's star)"],
   ])("%s / %s", (zhInput, enInput, zhStars, enStars) => {
     expect(zh(A, zhInput)).toContain(`这类问题传统上看${zhStars}。`);
     expect(en(A, enInput)).toContain(`Questions like this are traditionally read from ${enStars}.`);
+  });
+
+  test("a woman's children are read from the output stars; children are not the family's resource stars", () => {
+    for (const [zhInput, enInput] of [["什么时候能怀孕？", "Will I get pregnant?"], ["我女儿怎么样？", "How are my kids?"]]) {
+      expect(zh(B, zhInput!)).toContain("这类问题传统上看食伤（女命以食伤为子女星）。");
+      expect(en(B, enInput!)).toContain("Questions like this are traditionally read from the output stars (for a woman's chart, the children's star).");
+      expect(zh(B, zhInput!)).not.toContain("印星");
+    }
   });
 
   test("a woman's relationship is read from the officer stars, her spouse star", () => {
@@ -87,9 +97,9 @@ describe("the stars a matter is read from", () => {
   });
 
   test("a chart without the stars says so, and tradition looks to the luck pillars", () => {
-    // No 丙 or 丁 (甲's output stars) anywhere in 己丑 癸酉 甲子 壬申.
-    expect(zh(A, "什么时候能怀孕？")).toContain("你的盘中天干与藏干都没有出现这些星");
-    expect(en(A, "Will I get pregnant?")).toContain("Neither the stems nor the hidden stems of your chart carry these stars");
+    // No earth (戊, 己: 甲's wealth stars) anywhere in 庚子 乙酉 甲子 乙亥, stems or hidden stems.
+    expect(zh(M, "我的财运怎么样？")).toContain("你的盘中天干与藏干都没有出现这些星");
+    expect(en(M, "Will I make money?")).toContain("Neither the stems nor the hidden stems of your chart carry these stars");
   });
 
   test("the advice follows the day master's strength", () => {
@@ -99,10 +109,20 @@ describe("the stars a matter is read from", () => {
     expect(en(S, "How is my career?")).toContain("With a strong day master, tradition sees room to take on and use these energies.");
   });
 
-  test("a matter with no stars of its own (health) falls back to the overview", () => {
+  test("health, which has no stars: a doctor first, then the elements' organs as a cultural correspondence", () => {
+    // 己丑 癸酉 甲子 壬申: water 3 (癸 子 壬), earth 2, metal 2, wood 1, fire 0.
     const e = explainZh(A, "我的健康怎么样？");
-    expect(e.focused).toBe(false);
-    expect(e.focus.join("")).toContain("以日主为中心看其余三柱的十神");
+    expect(e.focused).toBe(true);
+    const text = e.focus.join("");
+    expect(text).toStartWith("八字不能判断健康状况，身体有任何不适请看医生。传统上五行各配脏腑：木配肝胆，火配心与小肠，土配脾胃，金配肺与大肠，水配肾与膀胱；");
+    expect(text).toContain("你的盘中水最多（3个），缺火。这只是文化上的对应，不是对你身体的任何判断。");
+    expect(text).not.toContain("以日主为中心看其余三柱的十神");
+    expect(en(A, "What about my health?")).toContain("A chart cannot tell you anything about your health; for any concern, please see a doctor.");
+    expect(en(A, "What about my health?")).toContain("In your chart water is the most common (3), and fire is missing. This is a cultural correspondence only");
+    // Two elements tied for the most: S is 庚子 己卯 辛酉 己丑 (earth 己 己 丑, metal 庚 辛 酉, no fire).
+    expect(en(S, "How is my health?")).toContain("In your chart earth and metal are the most common (3), and fire is missing.");
+    const allFive = { ...A, counts: { wood: 2, fire: 2, earth: 2, metal: 1, water: 1 } };
+    expect(zh(allFive, "身体健康吗？")).toContain("你的盘中木、火、土最多（2个），五行俱全。");
   });
 
   test("a question about a matter gets no overview", () => {
@@ -208,11 +228,11 @@ describe("when a matter moves", () => {
     expect(en(A, "So, when will I get married?")).toContain("2028 (戊申, 偏财)");
   });
 
-  // 2026-12-31 20:00 UTC is already 2027 in Beijing: the twelve years start there. A's output stars (食神 丙,
-  // 伤官 丁) fall in 2026 丙午 and 2027 丁未, then 2036 丙辰 and 2037 丁巳.
+  // 2026-12-31 20:00 UTC is already 2027 in Beijing: the twelve years start there. B is a woman with an 乙 day
+  // master: her children's stars (伤官 丙, 食神 丁) fall in 2026 丙午 and 2027 丁未, then 2036 丙辰 and 2037 丁巳.
   test("the years start at this year in Beijing time", () => {
-    const text = zh(A, "我什么时候能怀孕？", { now: NEW_YEAR_IN_BEIJING });
-    expect(text).toContain("这样的年份有：2027年丁未（伤官）、2036年丙辰（食神）、2037年丁巳（伤官）。");
+    const text = zh(B, "我什么时候能怀孕？", { now: NEW_YEAR_IN_BEIJING });
+    expect(text).toContain("这样的年份有：2027年丁未（食神）、2036年丙辰（伤官）、2037年丁巳（食神）。");
     expect(text).not.toContain("2026年丙午");
   });
 });

@@ -8,7 +8,7 @@ import { explainHealing } from "../../../src/responses/local/healing.ts";
 import { explain } from "../../../src/responses/local-interpreter.ts";
 import { healingFacts, type ProtocolFacts } from "../../../src/responses/facts/index.ts";
 import type { Explanation } from "../../../src/responses/local/text.ts";
-import { createPlanBody, getProtocol, PROTOCOL_IDS, type PlanDependencies, type ProtocolId } from "../../../src/healing/index.ts";
+import { createPlanBody, FILTER_NAMES, getProtocol, PROTOCOL_IDS, type PlanDependencies, type ProtocolId } from "../../../src/healing/index.ts";
 import { detectLanguage, detectScript } from "../../../src/text/language.ts";
 import { DEPS, input as planInput } from "../healing/fixtures.ts";
 import { json } from "../../helpers/stored-json.ts";
@@ -123,11 +123,13 @@ describe("each answer, from the protocol snapshot", () => {
 
   test("why: the highest score or the fallback, the form with the breathing pace, and the applied constraints", () => {
     const why = focusOf(intense, "Why this one?");
-    expect(why).toContain("It scored highest among the practices that passed every safety and fit filter.");
+    // Its own ranking: the score, the runner-up and where they differ most, and what the hard filters left out.
+    expect(why).toStartWith(`Of the practices that passed every safety and fit filter, it scored highest, ${(intense.data.ranking!.candidates[0]!.total / 100).toFixed(1)} of 100, ahead of`);
+    expect(why).toMatch(/ahead of "[^"]+" at \d+\.\d; they differ most in fit with [a-z' ]+ \(\d+ against \d+\)\. \d+ other practices were left out first: /);
     expect(why).toContain("Form: posture either, movement none, eyes optional, intensity gentle, breathing 4 s in / 6 s out.");
     expect(why).toContain(`The Plan also applies: ${intense.data.constraints[0]!.text.en}`);
     const zh = focusOf(intense, "为什么选这个？");
-    expect(zh).toContain("它是在通过全部安全与适配筛选的练习中得分最高的一项。");
+    expect(zh).toStartWith("在通过全部安全与适配筛选的练习中，它的匹配分最高，为");
     expect(zh).toContain("形式：坐站皆可，无需动作，睁闭皆可，强度温和，呼吸节奏吸4秒、呼6秒。");
     expect(zh).toContain(`方案还附加了这些约束：${intense.data.constraints[0]!.text["zh-Hans"]}`);
     // The orienting practice has no pace, and the fallback Plan no constraints: the form ends the paragraph.
@@ -267,7 +269,43 @@ describe("the frame of every Healing answer", () => {
   });
 });
 
+describe("why this practice: the Plan's own ranking", () => {
+  // The base check-in (15 minutes, anxiety, calm, medium arousal, no spiritual language): music-paced breathing
+  // 35·100 + 20·100 + 15·100 + 15·66 + 10·100 + 5·50 = 9,240; the longer out-breath 8,400, its 3 minutes filling
+  // 20 of the time's 100. Seven traditional practices fail the spiritual-language filter, the 20-minute one the time.
+  const base = sheet({}, DEPS);
+
+  test("the score, the runner-up and where they differ most, and what the filters left out", () => {
+    expect(focusOf(base, "Why this one?")).toStartWith(
+      'Of the practices that passed every safety and fit filter, it scored highest, 92.4 of 100, ahead of "Longer out-breath" at 84.0; they differ most in fit with the time you have (66 against 20). 8 other practices were left out first: 7 (more spiritual language than your setting allows) and 1 (longer than the time you have). Form:',
+    );
+    expect(focusOf(base, "为什么选这个？")).toStartWith("在通过全部安全与适配筛选的练习中，它的匹配分最高，为92.4（满分100），排第二的「延长呼气」是84.0；差距最大的是与你可用的时间的契合（66对20）。另有8项练习先被筛掉：7项因为精神性语言超出你的设置，1项因为比你可用的时间长。形式：");
+  });
+
+  test("the only survivor says so; the overview keeps the short reason", () => {
+    expect(focusOf(standing, "Why this one?")).toMatch(/^It was the only practice that passed every safety and fit filter, scoring \d+\.\d of 100\. \d+ other practices were left out first: \d+ \(you excluded it\)/);
+    expect(focusOf(base, "Tell me about it")).toContain("It scored highest among the practices that passed every safety and fit filter.");
+  });
+
+  test("every hard filter has words in both languages", () => {
+    const everyFilter = { ...base.data, ranking: { ...base.data.ranking!, rejected: Object.fromEntries(FILTER_NAMES.map((f, i) => [`p${i}`, f])) } };
+    const en = explainHealing(everyFilter, "Why this one?", "en").focus[0]!;
+    const zh = explainHealing(everyFilter, "为什么选这个？", "zh").focus[0]!;
+    expect(en).toContain(`${FILTER_NAMES.length} other practices were left out first: `);
+    expect(en).not.toMatch(/\([a-z]+_[a-z_]+\)/);
+    expect(zh).not.toMatch(/[a-z]_[a-z]/);
+  });
+});
+
 describe("the Healing fact sheet", () => {
+  test("the ranking: weights, each candidate's score and components, and the filters that removed the rest", () => {
+    const base = sheet({}, DEPS);
+    expect(base.lines).toContain("Ranking (weights in %: goal 35, emotion 20, arousal 15, time 15, preference 10, bazi 5): music_breath_10 92.4 of 100 (goal 100, emotion 100, arousal 100, time 66, preference 100, bazi 50); extended_exhale_3 84.0 of 100 (goal 100, emotion 100, arousal 90, time 20, preference 100, bazi 50); grounding_54321_5 79.0 of 100 (goal 80, emotion 100, arousal 90, time 33, preference 100, bazi 50)");
+    expect(base.lines).toContain("Removed by the hard filters (first failing filter): spiritual_language: baduanjin_seated_8, baduanjin_standing_12, hooponopono_reflection_8, jingzuo_10, liuzijue_full_12, liuzijue_xu_he_6, zhanzhuang_5; available_minutes: jingzuo_traditional_20");
+    expect(blocked.data.ranking).toBeNull();
+    expect(blocked.lines.some((l) => /^(Ranking|Removed)/.test(l))).toBe(false);
+  });
+
   test("a recommended Plan: protocol, form with the pace, timed steps, cautions, note, constraints and notice", () => {
     const { lines, data, headline } = intense;
     expect(headline).toBe("Healing Plan extended_exhale_3 (Longer out-breath)");

@@ -202,9 +202,50 @@ describe("changed, related and hidden hexagrams", () => {
     // Lines 3 and 5 of 雷火丰 flip: 震 below, 兑 above, 泽雷随 (17). 亥 water turns into 辰 earth, which controls it (回头克).
     const { zh, en } = zhEn(interview, "变卦是什么？", "What does it turn into?");
     expect(zh).toContain("本卦雷火丰经第3、5爻发动，变为泽雷随（第17卦）。本卦看现状，变卦看走向");
-    expect(zh).toContain("是助是损：3: 亥→辰 (水→土) 回头克；5: 申→酉 (金→金) 化进神 比和。");
+    // Each moving line with what it becomes and its 六亲 counted from the primary palace (坎, water).
+    expect(zh).toContain("是助是损：第3爻兄弟己亥化官鬼庚辰（回头克）；第5爻父母庚申化父母丁酉（化进神 比和）。");
     expect(en).toContain("雷火丰 turns, through its moving line(s) 3 and 5, into 泽雷随 (hexagram 17). The primary hexagram shows where the matter stands");
-    expect(en).toContain("helps or hurts it: 3: 亥→辰 (水→土) 回头克; 5: 申→酉 (金→金) 化进神 比和.");
+    expect(en).toContain("helps or hurts it: line 3, 兄弟 己亥, becomes 官鬼 庚辰 (回头克); line 5, 父母 庚申, becomes 父母 丁酉 (化进神 比和).");
+    // Neither hexagram clashes or combines throughout: no 六冲/六合 sentence.
+    expect(zh).not.toContain("六冲");
+    expect(en).not.toContain("六合");
+  });
+
+  test("a cast stored before the changed lines were read says each transform instead", () => {
+    const old = { ...interview, changed: { ...interview.changed!, lines: undefined as never } };
+    expect(ask(old, "变卦是什么？", "zh")).toContain("是助是损：3: 亥→辰 (水→土) 回头克；5: 申→酉 (金→金) 化进神 比和。");
+  });
+
+  // 乾为天 is 六冲 and 天地否 六合; 天风姤 and 天山遁 are neither.
+  test.each([
+    ["六冲 into neither", { primary: { liuchong: true, liuhe: false }, changed: { liuchong: false, liuhe: false } }, "本卦六冲，传统上主事情易散、多变动，近事则来得快", "a 六冲 hexagram (its inner and outer branches clash): traditionally a matter that scatters or changes fast"],
+    ["六合 into neither", { primary: { liuchong: false, liuhe: true }, changed: { liuchong: false, liuhe: false } }, "本卦六合，传统上主事情聚合、易成", "a 六合 hexagram (its inner and outer branches combine): traditionally a matter that comes together"],
+    ["六冲 into 六合", { primary: { liuchong: true, liuhe: false }, changed: { liuchong: false, liuhe: true } }, "六冲变六合，传统上主先散后聚、先难后成", "a 六冲 hexagram turning into a 六合 one: traditionally it scatters first and comes together later"],
+    ["六合 into 六冲", { primary: { liuchong: false, liuhe: true }, changed: { liuchong: true, liuhe: false } }, "六合变六冲，传统上主先聚后散、好事易变", "a 六合 hexagram turning into a 六冲 one: traditionally it comes together first and then comes apart"],
+    ["neither into 六冲", { primary: { liuchong: false, liuhe: false }, changed: { liuchong: true, liuhe: false } }, "变卦六冲，传统上主事情后来生变", "the changed hexagram is 六冲: traditionally the matter changes later on"],
+    ["neither into 六合", { primary: { liuchong: false, liuhe: false }, changed: { liuchong: false, liuhe: true } }, "变卦六合，传统上主事情终有聚合", "the changed hexagram is 六合: traditionally the matter comes together in the end"],
+  ] as const)("%s: the changed hexagram's answer, the overview and 六冲 asked by name say it", (_, flags, zh, en) => {
+    const f = { ...interview, primary: { ...interview.primary, ...flags.primary }, changed: { ...interview.changed!, ...flags.changed } };
+    expect(ask(f, "变卦是什么？", "zh")).toEndWith(`${zh}。`);
+    expect(ask(f, "What does it turn into?", "en")).toEndWith(`Here ${en}.`);
+    expect(overviewParagraph(f, "zh")).toContain(`；${zh}；世应之间`);
+    expect(overviewParagraph(f, "en")).toContain(`; ${en}; between the two sides`);
+    expect(ask(f, "是六冲卦吗？", "zh")).toBe(`${zh}。`);
+    expect(ask(f, "Is it liu chong?", "en")).toBe(`This is ${en}.`);
+  });
+
+  test("六冲 asked of a cast that is neither", () => {
+    expect(ask(interview, "是六冲卦吗？", "zh")).toBe("本卦和变卦都不是六冲卦或六合卦。");
+    expect(ask(interview, "Is it liu he?", "en")).toBe("Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.");
+  });
+
+  test("卦身: its branch and whether a line carries it", () => {
+    // 雷火丰's world line 5 is yin: 午 at line 1 … 戌 at line 5; 戌 is line 6, 官鬼 庚戌.
+    expect(ask(interview, "卦身在哪？", "zh")).toBe("卦身（月卦身）按世爻阴阳起算：阳世从子、阴世从午，数到世爻，本卦卦身为戌。它上卦，在第6爻官鬼庚戌：传统上说所问之事有着落、有实体可凭。");
+    expect(ask(interview, "Where is the hexagram body?", "en")).toBe("The hexagram's body (卦身) is counted from 子 for a yang world line or 午 for a yin one, up to the world line: here it is 戌. It is on the lines (line 6, 官鬼 庚戌): traditionally the matter has substance to rest on.");
+    const absent = { ...interview, guaShen: { branch: "子", positions: [] } };
+    expect(ask(absent, "卦身在哪？", "zh")).toEndWith("本卦卦身为子。它不上卦：传统上说所问之事还没有成形，或凭据不足。");
+    expect(ask({ ...interview, guaShen: undefined }, "What about the gua shen?", "en")).toBe("This cast was stored before its 卦身 was recorded.");
   });
 
   test("no moving line, no changed hexagram", () => {
