@@ -40,8 +40,8 @@ export function shenShaNamed(input: string): string[] {
   return SHEN_SHA_NAMES.filter((name) => named.has(name));
 }
 
-/** "月柱（按日干、按年干）": where a star sits and what it was looked up from. */
-function placed(f: BaziFacts, lang: ReplyLanguage, name: string): string[] {
+/** "月柱（按日干、按年干）": where a star sits and what it was looked up from (none when the chart lacks it or its stars). */
+export function starPlaces(f: BaziFacts, lang: ReplyLanguage, name: string): string[] {
   const stars = (f.shenSha ?? []).filter((s) => s.name === name);
   return PILLAR_NAMES.filter((p) => stars.some((s) => s.pillar === p)).map((p) => {
     const bases = stars.filter((s) => s.pillar === p).map((s) => BASIS[s.basis] ?? [s.basis, s.basis]);
@@ -56,7 +56,7 @@ const NOT_STORED = { zh: "这个命盘保存时还没有记录神煞；重新创
 export function namedStarsParagraph(f: BaziFacts, lang: ReplyLanguage, names: readonly string[]): string {
   if (!f.shenSha) return say(lang, NOT_STORED.zh, NOT_STORED.en);
   const each = names.map((name) => {
-    const at = placed(f, lang, name);
+    const at = starPlaces(f, lang, name);
     return at.length
       ? say(lang, `你的盘中，${name}在${at.join("、")}。`, `In your chart ${name} sits on ${list("en", at)}.`)
       : say(lang, `你的盘中没有${name}；传统上看大运、流年何时带来它。`, `Your chart does not carry ${name}; tradition looks at which luck pillars and years bring it in.`);
@@ -71,7 +71,7 @@ export function allStarsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   if (names.length === 0) return say(lang, `你的盘中没有查到常用的神煞。${SCHOOLS.zh}`, `Your chart carries none of the core 神煞. ${SCHOOLS.en}`);
   const each = names.map((name) => {
     const [zh, en] = SHEN_SHA_GIST[name] ?? ["", ""];
-    return say(lang, `${name}在${placed(f, lang, name).join("、")}，主${zh}`, `${name} on ${list("en", placed(f, lang, name))}: ${en}`);
+    return say(lang, `${name}在${starPlaces(f, lang, name).join("、")}，主${zh}`, `${name} on ${list("en", starPlaces(f, lang, name))}: ${en}`);
   });
   return say(lang, `你的盘中有这些神煞：${each.join("；")}。${SCHOOLS.zh}`, `Your chart carries these 神煞: ${each.join("; ")}. ${SCHOOLS.en}`);
 }

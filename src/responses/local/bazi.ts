@@ -8,7 +8,7 @@ import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsT
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
+import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed, starPlaces } from "./bazi-details.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
 
@@ -105,6 +105,24 @@ function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
     lang,
     `传统上五行各有对应的颜色与方位。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${good.join("；")}。忌${list("zh", f.unfavorable.map((e) => elementName("zh", e)))}，对应的${avoided("zh").join("、")}传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。`,
     `Traditionally each element has its colours and direction. Your favorable elements are ${list("en", f.favorable)}: ${good.join("; ")}. The unfavorable ones are ${list("en", f.unfavorable)}, so their colours (${avoided("en").join(", ")}) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.`,
+  );
+}
+
+/**
+ * Travel, moving abroad, emigrating: tradition looks at 驿马 (the travelling horse) and at the
+ * directions of the favourable elements; whether to go is the person's, on real chances.
+ */
+function travelParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const horse = f.shenSha === null
+    ? say(lang, "这个命盘保存时还没有记录神煞", "this chart was stored before its 神煞 were recorded")
+    : starPlaces(f, lang, "驿马").length
+      ? say(lang, `你的盘中驿马在${starPlaces(f, lang, "驿马").join("、")}，传统上主奔波走动、利于外出`, `your chart carries 驿马 on ${list("en", starPlaces(f, lang, "驿马"))}, traditionally a sign of movement and going out into the world`)
+      : say(lang, "你的盘中没有驿马，传统上看大运、流年何时带来它", "your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in)");
+  const ways = list(lang, f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.direction[0]}`, `${e} points to ${ELEMENT_SIGNS[e]!.direction[1]}`)));
+  return say(
+    lang,
+    `传统上看出行与迁居，一看驿马：${horse}；二看喜用五行的方位：${ways}，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。`,
+    `Tradition reads travel and moving first from 驿马 (the travelling horse): ${horse}; then from the directions of your favourable elements: ${ways}, traditionally the easier ways to go. These are symbolic correspondences; whether and where to go rests on your real chances and circumstances.`,
   );
 }
 
@@ -359,6 +377,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3)));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
+  if (matters.includes("travel")) focus.push(travelParagraph(f, lang));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars.
@@ -384,8 +403,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、五行喜忌、身强身弱、颜色方位、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, your favorable elements, your strength, colours and directions, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、出行与迁居、五行喜忌、身强身弱、颜色方位、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, travel and moving, your favorable elements, your strength, colours and directions, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

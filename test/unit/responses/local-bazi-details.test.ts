@@ -42,6 +42,17 @@ describe("神煞", () => {
   });
 });
 
+describe("travel and moving", () => {
+  // A: 驿马 from the year branch 丑 (巳酉丑) is 亥, from the day branch 子 (申子辰) 寅; neither is on 丑 酉 子 申.
+  // Favourable water and wood: the north and the east.
+  test("驿马, then the favourable elements' directions, and the choice left to the person", () => {
+    expect(ask(A, "我适合出国发展吗？", "zh")).toBe("传统上看出行与迁居，一看驿马：你的盘中没有驿马，传统上看大运、流年何时带来它；二看喜用五行的方位：水对应北方、木对应东方，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。");
+    const horse = { ...A, shenSha: [{ name: "驿马", pillar: "hour" as const, basis: "year_branch" as const }] };
+    expect(ask(horse, "Should I move abroad?", "en")).toBe("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart carries 驿马 on the hour pillar (by the year branch), traditionally a sign of movement and going out into the world; then from the directions of your favourable elements: water points to the north and wood points to the east, traditionally the easier ways to go. These are symbolic correspondences; whether and where to go rests on your real chances and circumstances.");
+    expect(ask({ ...A, shenSha: null }, "Will I travel overseas?", "en")).toContain("驿马 (the travelling horse): this chart was stored before its 神煞 were recorded; then");
+  });
+});
+
 describe("relations among the pillars", () => {
   test("each with its pillars, then how tradition reads them", () => {
     const zh = ask(A, "我的八字有没有相冲或者三合？", "zh");
