@@ -105,8 +105,10 @@ export function usefulGod(cast: CastLines, frame: QuestionFrame): { useful_god: 
   const ok = (g: UsefulGod) => ({ useful_god: g, reason: null }) as const;
   const none = (code: NoUsefulGod["code"], message: string) => ({ useful_god: null, reason: { code, message } }) as const;
   // 占功名以官鬼为用神: an interview, a civil-service exam or 上岸 is career and study at once, and the post
-  // sought (官鬼) is what is asked; 父母 (the papers) is only its source (原神).
-  const matters: readonly Matter[] = frame.matters.length === 2 && frame.matters.includes("career") && frame.matters.includes("study") ? ["career"] : frame.matters;
+  // sought (官鬼) is what is asked; 父母 (the papers) is only its source (原神). 求财看妻财: rent, a deposit, a
+  // price or a mortgage is money asked about in the setting of a home, so 妻财, not the house (父母).
+  const onlyTwo = (a: Matter, b: Matter) => frame.matters.length === 2 && frame.matters.includes(a) && frame.matters.includes(b);
+  const matters: readonly Matter[] = onlyTwo("career", "study") ? ["career"] : onlyTwo("home", "money") ? ["money"] : frame.matters;
   if (matters.includes("pregnancy")) return ok(resolved(cast, "子孙", "matter", "pregnancy", frame));
   if (frame.owner) return ok(resolved(cast, BY_TIE[frame.owner], "person", matters.length === 1 ? matters[0]! : null, frame));
   if (matters.length === 0) return none("NO_MATTER", "The question names no matter and no person, so no useful god is chosen; ask about one matter (work, money, an exam, a relationship, health…).");

@@ -44,6 +44,8 @@ describe("chosen from the matter and whose it is (天风姤)", () => {
     ["这次面试能通过吗？", "官鬼", "matter", [4]], // 占功名以官鬼为用神: an interview is career and study, the post decides
     ["今年考公能上岸吗", "官鬼", "matter", [4]],
     ["这次期末考试能及格吗", "父母", "matter", [1, 6]], // a plain exam: 父母 (文书)
+    ["房租明年会涨吗", "妻财", "matter", []], // rent is money in the setting of a home: 求财看妻财, not the house (父母)
+    ["买房能顺利吗", "父母", "matter", [1, 6]], // the house itself
   ] as const)("%s → %s (%s) on lines %p", (question, relative, basis, lines) => {
     const g = castOf(question).useful_god!;
     expect({ relative: g.relative, basis: g.basis, lines: g.lines }).toEqual({ relative, basis, lines: [...lines] });
@@ -95,6 +97,11 @@ describe("chosen from the question's frame (matters, owner, ties named)", () => 
 
   test("the hidden spirit is the useful god's own: 遁's 妻财 is 甲寅 under line 2, not the 子孙 under line 1", () => {
     expect(usefulGod(dun, frame(["money"])).useful_god!.hidden).toMatchObject({ position: 2, relative: "妻财", branch: "寅", fei_branch: "午" });
+  });
+
+  test("a home and money together read as money, and only when they are the only two matters", () => {
+    expect(pick(frame(["home", "money"]))).toMatchObject({ relative: "妻财", basis: "matter", matter: "money" });
+    expect(code(frame(["home", "money", "career"]))).toBe("SEVERAL_MATTERS");
   });
 
   test("career and study together read as career only when they are the only two matters", () => {
