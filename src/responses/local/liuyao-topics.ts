@@ -278,7 +278,8 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /世爻|世应|(?<![a-z])world line(?![a-z])/, write: worldLine },
   { pattern: /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me)(?![a-z])/, write: otherSide },
   { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
-  { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])spirits?(?![a-z])/, write: spiritsParagraph },
+  // "hidden spirit" is 伏神, not one of the six spirits.
+  { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])(?<!hidden )spirits?(?![a-z])/, write: spiritsParagraph },
   { pattern: /变卦|之卦|变成什么卦|(?<![a-z])(?:changed hexagram|resulting hexagram|turns? into|second hexagram)(?![a-z])/, write: changedParagraph },
   { pattern: /互卦|错卦|综卦|(?<![a-z])(?:nuclear|opposite hexagram|reversed hexagram|inverse)(?![a-z])/, write: relatedParagraph },
   { pattern: /伏神|飞神|(?<![a-z])hidden spirits?(?![a-z])/, write: hiddenParagraph },

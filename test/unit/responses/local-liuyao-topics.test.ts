@@ -61,7 +61,7 @@ describe("askedTopics: the kinds a question names, in a fixed order", () => {
     ["How strong is my world line?", "en", ["world"]], ["What does the interviewer think?", "en", ["other"]],
     ["Is anything void here?", "en", ["void"]], ["Which spirit sits on it?", "en", ["spirits"]], ["Is this spiritual?", "en", []],
     ["What does it turn into?", "en", ["changed"]], ["What about the nuclear hexagram?", "en", ["related"]],
-    ["Is there a hidden spirit?", "en", ["spirits", "hidden"]], ["What about line 3?", "en", ["line"]],
+    ["Is there a hidden spirit?", "en", ["hidden"]], ["Explain the hidden spirits and the six spirits", "en", ["spirits", "hidden"]], ["What about line 3?", "en", ["line"]],
     ["Tell me about line 12.", "en", []], ["What does the third line say?", "en", ["line"]],
     ["So what should I do?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
     ["So what should I do about the void, my world line and line 4?", "en", ["world", "void", "line", "advice"]],
