@@ -33,9 +33,10 @@ function explanation({ facts, input, language, now, summary }: InterpretRequest)
  * person who wrote Traditional gets it converted (Hong Kong forms for Cantonese, Taiwan otherwise).
  */
 export function explain(request: InterpretRequest): string[] {
-  const written = paragraphs(explanation(request), request.input, request.language, request.followUp ?? false);
+  const limits = readingLimits(request.topics, request.constraints, request.script);
+  const written = paragraphs(explanation(request), request.input, request.language, request.followUp ?? false, limits.length > 0);
   const variant = writesCantonese(request.input) ? "hk" : "tw";
-  return [...readingLimits(request.topics, request.constraints, request.script), ...(request.script === "zh-Hant" ? written.map((p) => toTraditional(p, variant)) : written)];
+  return [...limits, ...(request.script === "zh-Hant" ? written.map((p) => toTraditional(p, variant)) : written)];
 }
 
 export class LocalInterpreter implements Interpreter {

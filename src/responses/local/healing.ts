@@ -5,8 +5,9 @@
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import { type Eyes, type FilterName, getProtocol, type LocalizedText, type Movement, type Posture, type PreferredIntensity, type SCORE_WEIGHTS } from "../../healing/index.ts";
-import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
+import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { afterwardsParagraph, otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -33,70 +34,6 @@ function stepsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   const shown = p.steps.slice(0, 4).map((s, i) => `${i + 1}. (${clock(s.startSeconds)}–${clock(s.startSeconds + s.seconds)}) ${pick(lang, s.text)}`);
   const more = p.steps.length > shown.length ? say(lang, `之后还有${p.steps.length - shown.length}步，按方案中的脚本进行。`, `${p.steps.length - shown.length} more step(s) follow in the Plan's script.`) : "";
   return `${say(lang, `做法共${p.steps.length}步：`, `The practice has ${p.steps.length} steps:`)}\n${shown.join("\n")}\n${more}`.trim();
-}
-
-/** What each score component weighs, in words. */
-const COMPONENT_WORDS: Readonly<Record<keyof typeof SCORE_WEIGHTS, [zh: string, en: string]>> = {
-  goal: ["你的目标", "your goal"],
-  emotion: ["你的情绪", "your feelings"],
-  arousal: ["你的激动程度", "how activated you are"],
-  time: ["你可用的时间", "the time you have"],
-  preference: ["你的偏好", "your preferences"],
-  bazi: ["你八字的喜用五行", "your chart's favourable elements"],
-};
-
-/** Why a protocol was left out, in words: the first hard filter it failed. */
-const FILTER_WORDS: Readonly<Record<FilterName, [zh: string, en: string]>> = {
-  age_group: ["不适合你的年龄段", "not suited to your age group"],
-  acute_intensity: ["不适合此刻这么强的情绪", "not for feelings this intense"],
-  high_activation: ["不适合高度激动的时候", "not for a highly activated state"],
-  self_blame_caution: ["强烈自责时不宜", "not for strong self-blame"],
-  clear_space: ["需要空出的场地", "needs a clear space"],
-  environment: ["不适合你所在的环境", "does not suit where you are"],
-  posture: ["需要你现在用不上的姿势", "needs a posture you cannot take now"],
-  audio: ["需要音频", "needs audio"],
-  available_minutes: ["比你可用的时间长", "longer than the time you have"],
-  physical_constraints: ["与你的身体情况不合", "conflicts with your physical constraints"],
-  excluded_protocol_ids: ["你要求排除", "you excluded it"],
-  movement_preference: ["动作不合你的偏好", "its movement is not what you prefer"],
-  eyes_closed_preference: ["闭眼的要求不合你的偏好", "its closed eyes are not what you prefer"],
-  spiritual_language: ["精神性语言超出你的设置", "more spiritual language than your setting allows"],
-};
-
-const titleOf = (id: string, lang: ReplyLanguage) => {
-  const t = getProtocol(id)?.title;
-  return t ? say(lang, `「${t["zh-Hans"]}」`, `"${t.en}"`) : id;
-};
-
-/**
- * Why this protocol and not another, from the Plan's own ranking: its score, the runner-up and the
- * component that set them furthest apart, and what the hard filters left out.
- */
-function rankingSentences(f: HealingFacts, lang: ReplyLanguage): string {
-  const r = f.ranking;
-  const [won, next] = r?.candidates ?? [];
-  if (!r || !won || f.selectionMode !== "scored") return "";
-  const score = (total: number) => (total / 100).toFixed(1);
-  const words = (k: string) => COMPONENT_WORDS[k as keyof typeof SCORE_WEIGHTS] ?? [k, k];
-  // The component where the winner leads the runner-up most (the first in weight order on a tie).
-  const gapOf = (k: string) => won.components[k]! - (next?.components[k] ?? 0);
-  const widest = Object.keys(won.components).reduce((a, b) => (gapOf(b) > gapOf(a) ? b : a));
-  const [zh, en] = words(widest);
-  const ahead = next && gapOf(widest) > 0;
-  const lead = next
-    ? say(
-        lang,
-        `在通过全部安全与适配筛选的练习中，它的匹配分最高，为${score(won.total)}（满分100），排第二的${titleOf(next.id, lang)}是${score(next.total)}${ahead ? `；差距最大的是与${zh}的契合（${won.components[widest]}对${next.components[widest]}）` : ""}。`,
-        `Of the practices that passed every safety and fit filter, it scored highest, ${score(won.total)} of 100, ahead of ${titleOf(next.id, lang)} at ${score(next.total)}${ahead ? `; they differ most in fit with ${en} (${won.components[widest]} against ${next.components[widest]})` : ""}.`,
-      )
-    : say(lang, `它是唯一通过全部安全与适配筛选的练习，匹配分${score(won.total)}（满分100）。`, `It was the only practice that passed every safety and fit filter, scoring ${score(won.total)} of 100.`);
-  const byFilter = new Map<string, number>();
-  for (const filter of Object.values(r.rejected)) byFilter.set(filter, (byFilter.get(filter) ?? 0) + 1);
-  const left = [...byFilter].map(([filter, n]) => {
-    const [zh, en] = FILTER_WORDS[filter as FilterName] ?? [filter, filter];
-    return say(lang, `${n}项因为${zh}`, `${n} (${en})`);
-  });
-  return left.length ? `${lead}${say(lang, `另有${Object.keys(r.rejected).length}项练习先被筛掉：${left.join("，")}。`, ` ${Object.keys(r.rejected).length} other practices were left out first: ${list("en", left)}.`)}` : lead;
 }
 
 function formParagraph(f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, why = false): string {
@@ -198,17 +135,23 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   if (!p) return { opening: say(lang, "这个方案没有可解释的练习。", "This Plan has no practice to explain."), focus: [], closing, redo: REDO_WORDING };
   const focus: string[] = [];
   const asks = (pattern: RegExp) => matchesTopic(input, pattern);
-  if (asks(/怎么做|怎么练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
-  if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
-  if (asks(/为什么|为何|适合|选|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang, true));
-  if (asks(/坐着|站着|躺着|姿势|(?<![a-z])(?:sitting|seated|standing|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
+  // Cantonese as written in Hong Kong, folded to Simplified: 点做 (how), 几耐 (how long), 点解/拣 (why, choose),
+  // 瞓/坐低/企 (lie, sit, stand), 每日 (daily). A practice's name ("quiet sitting", "standing like a tree") asks
+  // about that practice, not about posture.
+  if (asks(/怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
+  if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
+  if (asks(/为什么|为何|点解|适合|选|拣|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang, true));
+  if (asks(/坐着|站着|躺|瞓|坐低|企(?!业)|姿势|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
   if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
-  if (asks(/多久(?:做|练)?一次|每天|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
+  if (asks(/多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
   if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
   const symptom = asks(/头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/);
   if (symptom) focus.push(symptomParagraph(p, lang, input));
   else if (asks(/安全|注意|危险|小心|safe|caution|careful|risk/)) focus.push(cautionsParagraph(p, lang));
   if (asks(/音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
+  if (asks(/(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/)) focus.push(afterwardsParagraph(lang));
+  const others = practicesNamed(input).filter((id) => id !== p.id);
+  if (others.length > 0) focus.push(otherPracticeParagraph(f, lang, others.slice(0, 2)));
   const focused = focus.length > 0;
   if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
   // The cultural background belongs to the first explanation, or to a question about it.

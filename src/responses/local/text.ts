@@ -62,8 +62,10 @@ const ASKS_OVERVIEW = /总结|概括|概览|整体|总体|再说一遍|重新说
 /**
  * The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes,
  * closing. A follow-up that asks about something specific skips the opening it has already had.
+ * `limitsSaid`: the answer already opens with what the reading cannot decide (reading-limits.ts), so a
+ * follow-up that asks nothing else is not also told what it could ask.
  */
-export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, followUp = false): string[] {
+export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, followUp = false, limitsSaid = false): string[] {
   const redo = matchesTopic(input, REDO_REQUEST)
     ? [say(
       lang,
@@ -74,6 +76,7 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
   const meanings = glossaryAnswers(input, lang);
   // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
   if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {
+    if (limitsSaid) return [...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
     const offer = say(lang, `这一问在${e.redo.zh}（${e.askable.name}）里没有对应的内容，上一次的概览就不重复了。可以接着问：${e.askable.zh}。`, `Nothing in the ${e.redo.en} (${e.askable.name}) answers this, so the overview is not repeated. You can ask about ${e.askable.en}.`);
     return [offer, ...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
   }

@@ -184,6 +184,15 @@ describe("the local interpreter", () => {
     expect(followUp(plan, "还有呢？")).toStartWith(`这一问在这个方案（「${practice.title["zh-Hans"]}」，${practice.id}）里没有对应的内容，上一次的概览就不重复了。可以接着问：为什么选这个练习、怎么做`);
   });
 
+  test("a follow-up whose answer opens with what the reading cannot decide is not also told what it could ask", () => {
+    const turn = (input: string, constraints: ("pregnancy" | "injury")[]) => explain({ facts: plan, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints, summary: "", now: NOW, followUp: true });
+    const pregnant = turn("我怀孕了，可以做吗？", ["pregnancy"]);
+    expect(pregnant[0]).toStartWith("这个方案制定时可能并不知道怀孕的情况。");
+    expect(pregnant.join("\n")).not.toContain("没有对应的内容");
+    // The support notice stays, then the short framing.
+    expect(pregnant.slice(1)).toEqual([plan.data.supportNotice!["zh-Hans"], "日常练习，不是医疗；不适请停止。"]);
+  });
+
   test("Healing: steps, cautions, why, and the Plan's support notice", () => {
     expect(say(plan, "How do I do it?")).toMatch(/The practice has \d+ steps/);
     expect(say(plan, "练习时要注意什么安全问题？")).toContain("练习时请注意");
