@@ -7,6 +7,7 @@ import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
+import type { SensitiveTopic } from "../../safety/index.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { askedTopics, isStrong, overviewParagraph, strengthText } from "./liuyao-topics.ts";
 
@@ -137,14 +138,17 @@ function timingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
-/** The explanation of the cast for this input. */
-export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage): Explanation {
+/**
+ * The explanation of the cast for this input. `topics`: the sensitive topics found in it; asked how long
+ * someone will live, the reading says it cannot tell (reading-limits.ts) and gives no 应期 either.
+ */
+export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage, sensitive: readonly SensitiveTopic[] = []): Explanation {
   const focus: string[] = [];
   const matters = classifyMatter(input);
   const castGod = f.usefulGod;
   const topics = askedTopics(f, input, lang);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
-  const askedTiming = matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
+  const askedTiming = !sensitive.includes("lifespan") && matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
   const askedMoving = matchesTopic(input, /动爻|变爻|哪(?:几|个|一)?爻(?:在)?(?:动|变)|发动|(?<![a-z])(?:moving|changing lines?|(?:which|what) lines? (?:moves?|changes?|changed|is moving|are moving)|lines? (?:that )?(?:moves?|moved))(?![a-z])/);
   // Nothing in particular asked: the useful god and the moving lines, where a cast is read first.
   const general = !askedUseful && !askedTiming && !askedMoving && topics.length === 0;

@@ -62,11 +62,24 @@ describe("the BaZi fact sheet", () => {
     const chart = stored({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
     const { relations, shen_sha, tai_yuan, conventions, ...older } = chart;
     const old = baziFacts("bzc_old", older);
-    expect(old.lines.some((l) => /^(Relations|神煞|Palaces|Convention)/.test(l))).toBe(false);
+    // The same sheet less exactly those lines: nothing else added or lost.
+    expect(old.lines).toEqual(baziFacts("bzc_old", chart).lines.filter((l) => !/^(Relations|神煞|Palaces|Convention)/.test(l)));
+    // Pillars stored before their growth stage, 旬 and void: no such lines either.
+    const bare = json(chart);
+    for (const p of Object.values(bare.pillars) as Record<string, unknown>[]) delete p.growth_stage, delete p.xun;
+    expect(baziFacts("bzc_bare", bare).lines.some((l) => /^(Growth stages|旬 and void)/.test(l))).toBe(false);
+    // One pillar without its stage is left out of the line, not shown as undefined.
+    const oneless = json(chart);
+    delete oneless.pillars.hour.growth_stage;
+    expect(line(baziFacts("bzc_oneless", oneless), "Growth stages")).toBe("Growth stages (十二长生) of the day master: year 冠带, month 胎, day 沐浴");
     expect(old.data.relations).toBeNull();
     expect(old.data.shenSha).toBeNull();
     expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "Relations")).toEndWith(": none");
     expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "神煞")).toBe("神煞: none");
+    // A relation stored without "transforms", or of one pillar, or without an element.
+    const odd = baziFacts("bzc_odd", { ...chart, relations: [{ type: "punishment", members: ["day"], name: "午午自刑" }, { type: "six_combination", members: ["year", "day"], name: "子丑合土", element: "earth" }, { type: "stem_combination", members: ["month", "hour"], name: "丙辛合水", element: "water", transforms: true }] as never });
+    expect(line(odd, "Relations")).toBe("Relations among the pillars (合冲刑害破): 午午自刑 (day pillar); 子丑合土 (year and day pillars; towards earth); 丙辛合水 (month and hour pillars; towards water, transformed)");
+    expect(odd.data.relations![1]).toEqual({ type: "six_combination", name: "子丑合土", members: ["year", "day"], element: "earth" });
   });
 
   test("the chart's warnings are carried as messages and as lines", () => {

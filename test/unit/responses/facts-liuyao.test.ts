@@ -69,7 +69,15 @@ describe("the LiuYao fact sheet", () => {
     expect(pi.lines).toContain("Changed hexagram: 天山遁 (King Wen 33)");
     const old = json(FENG);
     delete old.primary.gua_shen;
-    expect(liuyaoFacts("lyc_old", old).lines.some((l) => l.startsWith("卦身"))).toBe(false);
+    // The same sheet less the 卦身 line, nothing else.
+    expect(liuyaoFacts("lyc_feng", old).lines).toEqual(sheet.lines.filter((l) => !l.startsWith("卦身")));
+    const body = (positions: number[]) => liuyaoFacts("lyc_body", { ...FENG, primary: { ...FENG.primary, gua_shen: { branch: "戌", positions } } } as StoredCast).lines[4];
+    expect(body([])).toBe("卦身 (the hexagram's body): 戌, on no line");
+    expect(body([2, 6])).toBe("卦身 (the hexagram's body): 戌, on line 2, 6");
+    // No moving line: no changed-lines line, and no other line added.
+    const still = liuyaoFacts("lyc_qian", QIAN).lines;
+    // 乾为天's world line 6 is yang: 子 at line 1 … 巳 at line 6, a branch none of its lines (子寅辰午申戌) has.
+    expect(still.filter((l) => !l.startsWith("line ")).slice(4)).toEqual(["卦身 (the hexagram's body): 巳, on no line", "Lines, bottom (1) to top (6):", "Moving lines: none", "Changed hexagram: none (no moving line)", "Useful god (用神): none chosen (NO_MATTER): The question names no matter and no person, so no useful god is chosen; ask about one matter (work, money, an exam, a relationship, health…).", "Nuclear (互) 乾为天, opposite (错) 坤为地, inverse (综) 乾为天"]);
   });
 
   test("the hidden spirits are listed, and a useful god among them says where it lies", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { explainBazi } from "../../../src/responses/local/bazi.ts";
-import { SHEN_SHA_GIST } from "../../../src/responses/local/bazi-details.ts";
+import { SHEN_SHA_GIST, starPlaces } from "../../../src/responses/local/bazi-details.ts";
 import { SHEN_SHA_NAMES } from "../../../src/bazi/shen-sha.ts";
 import { GLOSSARY } from "../../../src/responses/data/glossary.ts";
 import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
@@ -67,5 +67,97 @@ describe("relations among the pillars", () => {
 
   test("a word that only contains 冲 or 合 asks nothing of the kind", () => {
     for (const input of ["我性格冲动吗？", "我适合什么行业？", "combine work and study?"]) expect(ask(A, input, "zh")).not.toContain("四柱之间");
+  });
+});
+
+describe("神煞 in every wording", () => {
+  const only = (name: string, pillar: "year" | "month" | "day" | "hour", basis: string) => ({ ...A, shenSha: [{ name, pillar, basis: basis as never }] });
+  test("each star alone: its gist in each language, none empty, none shared", () => {
+    const seen = { zh: new Set<string>(), en: new Set<string>() };
+    for (const name of SHEN_SHA_NAMES) {
+      const f = only(name, "hour", "year_branch");
+      const zh = new RegExp(`^你的盘中有这些神煞：${name}在时柱（按年支），主(.+?)。神煞是`).exec(ask(f, "我的神煞有哪些？", "zh"))?.[1];
+      const en = new RegExp(`^Your chart carries these 神煞: ${name} on the hour pillar \\(by the year branch\\): (.+?)\\. 神煞 are`).exec(ask(f, "What are my shen sha?", "en"))?.[1];
+      expect(zh && en && !`${zh}${en}`.includes("undefined")).toBeTruthy();
+      seen.zh.add(zh!);
+      seen.en.add(en!);
+    }
+    expect([seen.zh.size, seen.en.size]).toEqual([SHEN_SHA_NAMES.length, SHEN_SHA_NAMES.length]);
+  });
+
+  test("each basis has its words; several bases on one pillar are listed; an unknown basis is named as it is", () => {
+    const bases = ["day_stem", "year_stem", "year_branch", "day_branch", "day_pillar"];
+    const words = bases.map((b) => /在时柱（(.+?)）/.exec(ask(only("驿马", "hour", b), "有驿马吗", "zh"))?.[1]);
+    const wordsEn = bases.map((b) => /on the hour pillar \((.+?)\)/.exec(ask(only("驿马", "hour", b), "Do I have the travelling horse?", "en"))?.[1]);
+    expect(new Set(words).size).toBe(bases.length);
+    expect(new Set(wordsEn).size).toBe(bases.length);
+    expect([...words, ...wordsEn].every((w) => w && w.length > 1 && !w.includes("undefined"))).toBe(true);
+    const twice = { ...A, shenSha: [{ name: "驿马", pillar: "hour" as const, basis: "year_branch" as const }, { name: "驿马", pillar: "hour" as const, basis: "day_branch" as const }] };
+    expect(ask(twice, "有驿马吗", "zh")).toStartWith("你的盘中，驿马在时柱（按年支、按日支）。");
+    expect(ask(twice, "Do I have the travelling horse?", "en")).toStartWith("In your chart 驿马 sits on the hour pillar (by the year branch and by the day branch).");
+    expect(ask(only("驿马", "hour", "by_magic"), "Do I have the travelling horse?", "en")).toStartWith("In your chart 驿马 sits on the hour pillar (by_magic).");
+  });
+
+  test("a star absent, in English; none at all, in English; a chart without stars has no places", () => {
+    expect(ask(A, "Do I have the travelling horse?", "en")).toStartWith("Your chart does not carry 驿马; tradition looks at which luck pillars and years bring it in. 神煞 are");
+    expect(ask({ ...A, shenSha: [] }, "What are my shen sha?", "en")).toBe("Your chart carries none of the core 神煞. 神煞 are the tradition's auxiliary stars, looked up differently by different schools; a reading still rests on the elements and the ten gods.");
+    expect(starPlaces({ ...A, shenSha: null }, "en", "驿马")).toEqual([]);
+  });
+
+  test("at most three stars asked by name at once", () => {
+    const text = ask(A, "天乙贵人、文昌、桃花和将星呢", "zh");
+    for (const name of ["天乙贵人", "文昌", "桃花"]) expect(text).toContain(`你的盘中，${name}在`);
+    expect(text).not.toContain("将星");
+  });
+
+  test("symbolic stars and shen sha ask for all of them", () => {
+    for (const input of ["shen sha?", "shensha?", "any symbolic stars?", "special stars?", "auxiliary stars?"]) expect(ask(A, input, "en")).toStartWith("Your chart carries these 神煞");
+  });
+});
+
+describe("relations and health, in English too", () => {
+  test("relations: how tradition reads them, none, not recorded", () => {
+    expect(ask(A, "Any clashes in my chart?", "en")).toEndWith("Traditionally a combination binds and brings together, a clash moves and separates, and a punishment, harm or break wears and rubs; it bears on what its two pillars stand for (the year: family roots and early years; the month: parents and youth; the day: yourself and your partner; the hour: children and later life).");
+    expect(ask({ ...A, relations: [] }, "有没有刑冲？", "zh")).toBe("你的四柱之间没有合、冲、刑、害、破。");
+    expect(ask({ ...A, relations: null }, "Any clashes in my chart?", "en")).toBe("This chart was stored before the relations among its pillars were recorded; a chart created again has them.");
+  });
+
+  test.each(["clash", "clashes", "combination", "combinations", "punishment", "punishments"])("'%s' asks for the relations, not inside another word", (word) => {
+    expect(ask(A, `any ${word} here?`, "en")).toStartWith("Among your four pillars:");
+    expect(ask(A, `any ${word}y here?`, "en")).not.toContain("Among your four pillars:");
+  });
+
+  test("health in English: every organ pairing, two missing elements", () => {
+    const twoMissing = { ...A, counts: { wood: 4, fire: 0, earth: 2, metal: 0, water: 2 } };
+    expect(ask(twoMissing, "How is my health?", "en")).toBe(
+      "A chart cannot tell you anything about your health; for any concern, please see a doctor. The tradition pairs each element with organs: wood with the liver and gallbladder; fire with the heart and small intestine; earth with the spleen and stomach; metal with the lungs and large intestine; water with the kidneys and bladder, and its books treat an element in excess or missing as something to mind in daily care. In your chart wood is the most common (4), and fire and metal are missing. This is a cultural correspondence only, not a judgement of your body.",
+    );
+    expect(ask({ ...A, counts: { wood: 2, fire: 2, earth: 2, metal: 1, water: 1 } }, "How is my health?", "en")).toContain("In your chart wood, fire and earth are the most common (2), and no element is missing.");
+  });
+
+  test("a feeling blamed on the chart gets the pressure answer, not the health one; health alone gets it", () => {
+    expect(ask(A, "我最近压力很大失眠，是不是八字的原因？", "zh")).not.toContain("八字不能判断健康状况");
+    expect(ask(A, "我失眠好久了，身体怎么样", "zh")).toContain("八字不能判断健康状况");
+  });
+});
+
+describe("travel, in each wording", () => {
+  const horse = (...pillars: ("year" | "month" | "day" | "hour")[]) => ({ ...A, shenSha: pillars.map((pillar) => ({ name: "驿马", pillar, basis: "year_branch" as const })) });
+  test("驿马 on one pillar or two, in Chinese; absent or not recorded, in each language", () => {
+    expect(ask(horse("month", "hour"), "我适合出国吗", "zh")).toStartWith("传统上看出行与迁居，一看驿马：你的盘中驿马在月柱（按年支）、时柱（按年支），传统上主奔波走动、利于外出；二看");
+    expect(ask({ ...A, shenSha: null }, "我适合出国吗", "zh")).toStartWith("传统上看出行与迁居，一看驿马：这个命盘保存时还没有记录神煞；二看");
+    expect(ask(A, "Should I move abroad?", "en")).toStartWith("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in); then");
+  });
+});
+
+describe("children, told apart from the rest of family", () => {
+  test.each(["How is my child?", "Is my kid ok?", "What about my son?", "And my daughter?"])("%s: a man's children are his officer stars, found where they are", (input) => {
+    // 甲 day master: 辛 正官 in the year and month branches, 庚 七杀 in the hour branch.
+    expect(ask(A, input, "en")).toContain("Questions like this are traditionally read from the officer stars (for a man's chart, the children's star). In your chart they appear in the year branch's hidden stem 辛(正官), the month branch's hidden stem 辛(正官) and the hour branch's hidden stem 庚(七杀).");
+  });
+
+  test("another matter that names a child stays that matter", () => {
+    expect(ask(A, "我儿子考试能过吗？", "zh")).toContain("印星");
+    expect(ask(A, "我儿子考试能过吗？", "zh")).not.toContain("子女星");
   });
 });

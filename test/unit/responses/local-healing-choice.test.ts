@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { explainHealing } from "../../../src/responses/local/healing.ts";
 import { PRACTICE_NAMES, practicesNamed } from "../../../src/responses/local/healing-choice.ts";
 import { healingFacts } from "../../../src/responses/facts/index.ts";
-import { createPlanBody, PROTOCOL_IDS } from "../../../src/healing/index.ts";
+import { createPlanBody, FILTER_NAMES, PROTOCOL_IDS } from "../../../src/healing/index.ts";
 import { detectLanguage } from "../../../src/text/language.ts";
 import { DEPS, input as planInput } from "../healing/fixtures.ts";
 import { json } from "../../helpers/stored-json.ts";
@@ -81,5 +81,117 @@ describe("Cantonese as written in Hong Kong", () => {
 
   test("企业 is not a posture", () => {
     expect(focus("我喺企业返工")).not.toMatch(/坐着|站着做/);
+  });
+});
+
+/** The base Plan with its ranking replaced (the weights stay). */
+const ranked = (candidates: { id: string; total: number; components: Record<string, number> }[], rejected: Record<string, string> = {}, mode = "scored") =>
+  ({ ...base.data, selectionMode: mode, ranking: { ...base.data.ranking!, candidates, rejected } });
+const C = (goal: number, emotion: number, arousal: number, time: number, preference: number, bazi: number) => ({ goal, emotion, arousal, time, preference, bazi });
+const why = (data: ReturnType<typeof ranked> | typeof base.data, lang: "zh" | "en") => explainHealing(data, lang === "zh" ? "为什么选这个？" : "Why this one?", lang).focus[0]!;
+
+describe("the ranking in words", () => {
+  const COMPONENTS = ["goal", "emotion", "arousal", "time", "preference", "bazi"] as const;
+  test("each component, where the winner leads most, has its own words in each language", () => {
+    const seen = { zh: new Set<string>(), en: new Set<string>() };
+    for (const k of COMPONENTS) {
+      const lead = C(50, 50, 50, 50, 50, 50);
+      lead[k] = 90;
+      const data = ranked([{ id: "music_breath_10", total: 9000, components: lead }, { id: "extended_exhale_3", total: 8000, components: C(50, 50, 50, 50, 50, 50) }]);
+      const zh = /差距最大的是与(.+?)的契合（90对50）/.exec(why(data, "zh"))?.[1];
+      const en = /differ most in fit with (.+?) \(90 against 50\)/.exec(why(data, "en"))?.[1];
+      expect(zh && en).toBeTruthy();
+      seen.zh.add(zh!);
+      seen.en.add(en!);
+    }
+    expect(seen.zh.size).toBe(COMPONENTS.length);
+    expect(seen.en.size).toBe(COMPONENTS.length);
+    expect([...seen.zh, ...seen.en].every((w) => w && w.length > 1 && !w.includes("undefined"))).toBe(true);
+  });
+
+  test("a tie names the heavier component first; no lead at all, no 'differ most'", () => {
+    const tie = ranked([{ id: "music_breath_10", total: 9000, components: C(90, 50, 50, 90, 50, 50) }, { id: "extended_exhale_3", total: 8000, components: C(50, 50, 50, 50, 50, 50) }]);
+    expect(why(tie, "en")).toContain("they differ most in fit with your goal (90 against 50)");
+    const even = ranked([{ id: "music_breath_10", total: 9000, components: C(50, 50, 50, 50, 50, 50) }, { id: "extended_exhale_3", total: 8000, components: C(50, 50, 50, 50, 50, 50) }]);
+    expect(why(even, "en")).toStartWith('Of the practices that passed every safety and fit filter, it scored highest, 90.0 of 100, ahead of "Longer out-breath" at 80.0. ');
+    expect(why(even, "zh")).toStartWith("在通过全部安全与适配筛选的练习中，它的匹配分最高，为90.0（满分100），排第二的「延长呼气」是80.0。");
+  });
+
+  test("the only survivor, in both languages; an unknown runner-up is named by its id", () => {
+    const alone = ranked([{ id: "music_breath_10", total: 9240, components: C(100, 100, 100, 66, 100, 50) }]);
+    expect(why(alone, "zh")).toStartWith("它是唯一通过全部安全与适配筛选的练习，匹配分92.4（满分100）。");
+    expect(why(alone, "en")).toStartWith("It was the only practice that passed every safety and fit filter, scoring 92.4 of 100. Form:");
+    const retired = ranked([{ id: "music_breath_10", total: 9000, components: C(90, 50, 50, 50, 50, 50) }, { id: "retired_practice_9", total: 8000, components: C(50, 50, 50, 50, 50, 50) }]);
+    expect(why(retired, "en")).toContain("ahead of retired_practice_9 at 80.0");
+  });
+
+  test("each hard filter, alone, has its own words; an unknown one is named as it is", () => {
+    const seen = { zh: new Set<string>(), en: new Set<string>() };
+    for (const filter of FILTER_NAMES) {
+      const data = ranked(base.data.ranking!.candidates, { body_scan_8: filter });
+      const zh = /另有1项练习先被筛掉：1项因为(.+?)。/.exec(why(data, "zh"))?.[1];
+      const en = /1 other practices were left out first: 1 \((.+?)\)\./.exec(why(data, "en"))?.[1];
+      expect(zh && en && !`${zh}${en}`.includes("undefined")).toBeTruthy();
+      seen.zh.add(zh!);
+      seen.en.add(en!);
+    }
+    expect([seen.zh.size, seen.en.size]).toEqual([FILTER_NAMES.length, FILTER_NAMES.length]);
+    expect(why(ranked(base.data.ranking!.candidates, { body_scan_8: "retired_filter" }), "en")).toContain("1 (retired_filter)");
+    // Two filters: the English list joins them with "and".
+    expect(why(ranked(base.data.ranking!.candidates, { body_scan_8: "audio", jingzuo_10: "posture" }), "en")).toContain("left out first: 1 (needs audio) and 1 (needs a posture you cannot take now).");
+  });
+
+  test("no ranking, or the fallback: the plain sentence", () => {
+    expect(why({ ...base.data, ranking: null }, "en")).toStartWith("It scored highest among the practices that passed every safety and fit filter.");
+    expect(why(ranked([]), "en")).toStartWith("It scored highest among the practices that passed every safety and fit filter.");
+    expect(why(ranked(base.data.ranking!.candidates, {}, "fallback"), "en")).toStartWith("No other practice passed the filters");
+  });
+});
+
+describe("another practice, from a ranking built for the case", () => {
+  const ask = (data: typeof base.data, input: string, lang: "zh" | "en") => explainHealing(data, input, lang).focus.join("\n");
+  test("ranked first (not the Plan's own), ranked lower, and without a ranking", () => {
+    const data = ranked([{ id: "body_scan_8", total: 9500, components: C(100, 100, 100, 100, 100, 50) }]);
+    expect(ask(data, "What about the body scan?", "en")).toStartWith('"Seated body scan" passed the filters too and ranked 1 at 95.0.');
+    expect(ask({ ...base.data, ranking: null }, "What about the body scan?", "en")).toStartWith('"Seated body scan" passed the filters but was not among the best-ranked.');
+    expect(ask({ ...base.data, ranking: null }, "身体扫描呢？", "zh")).toStartWith("「坐姿身体扫描」通过了筛选，但不在得分最高的几项里。");
+    expect(ask(ranked([], { body_scan_8: "retired_filter" }), "What about the body scan?", "en")).toStartWith('"Seated body scan" was left out by the filters (retired_filter).');
+    expect(ask(ranked([], { body_scan_8: "retired_filter" }), "身体扫描呢？", "zh")).toStartWith("「坐姿身体扫描」在筛选时被排除，因为retired_filter。");
+  });
+
+  test("at most two named practices are answered", () => {
+    expect(ask(base.data, "八段锦、六字诀和站桩呢？", "zh").match(/「[^」]+」/g)).toHaveLength(2);
+  });
+});
+
+describe("each practice's names, in English after a space and at the start, in every spelling", () => {
+  test.each([
+    ["music breath", "music_breath_10"], ["music-paced breath", "music_breath_10"], ["longer out-breath", "extended_exhale_3"], ["longer outbreath", "extended_exhale_3"],
+    ["extended exhale", "extended_exhale_3"], ["orienting", "grounding_orient_1"], ["butterfly hug", "butterfly_hug_3"], ["self-compassion", "self_compassion_break_5"],
+    ["selfcompassion", "self_compassion_break_5"], ["ho'oponopono", "hooponopono_reflection_8"], ["hooponopono", "hooponopono_reflection_8"], ["liu zi jue", "liuzijue_xu_he_6"],
+    ["liuzijue", "liuzijue_xu_he_6"], ["healing sounds", "liuzijue_full_12"], ["baduanjin", "baduanjin_seated_8"], ["ba duan jin", "baduanjin_standing_12"],
+    ["eight brocade", "baduanjin_seated_8"], ["eight brocades", "baduanjin_seated_8"], ["zhan zhuang", "zhanzhuang_5"], ["zhanzhuang", "zhanzhuang_5"],
+    ["standing like a tree", "zhanzhuang_5"], ["wuji", "zhanzhuang_5"], ["jing zuo", "jingzuo_10"], ["jingzuo", "jingzuo_traditional_20"], ["quiet sitting", "jingzuo_10"],
+    ["tense-and-release", "pmr_short_7"], ["muscle relaxation", "pmr_short_7"], ["pmr?", "pmr_short_7"], ["body scan", "body_scan_8"], ["mindful walking", "walking_mindful_10"], ["walking meditation", "walking_mindful_10"],
+  ])("%s", (name, id) => {
+    expect(practicesNamed(`what about ${name}`)).toContain(id as never);
+    expect(practicesNamed(`${name} instead`)).toContain(id as never);
+    // Glued to a word it is not the name.
+    expect(practicesNamed(`x${name}`)).not.toContain(id as never);
+  });
+});
+
+describe("posture words and afterwards, in every wording", () => {
+  test("standing asks about posture, unless it names a practice", () => {
+    expect(focus("Can I do it standing?")).toMatch(/^This practice is done/);
+    for (const input of ["What about standing like a tree?", "What about the standing eight brocades?", "What about standing eight brocade?"]) expect(focus(input)).not.toMatch(/^This practice is done/);
+  });
+
+  test.each(["Afterwards I'm still on edge", "after that I still feel bad", "when I'm done I still shake", "when it's done, still?", "Still panicking, what now", "I'm still stressed", "ok still upset"])("%s", (input) => {
+    expect(focus(input)).toContain("Still feeling tense afterwards is common");
+  });
+
+  test("'after' inside another word is not afterwards", () => {
+    expect(focus("hereafter, I still wonder")).not.toContain("Still feeling tense afterwards is common");
   });
 });

@@ -303,7 +303,12 @@ describe("the Healing fact sheet", () => {
     expect(base.lines).toContain("Ranking (weights in %: goal 35, emotion 20, arousal 15, time 15, preference 10, bazi 5): music_breath_10 92.4 of 100 (goal 100, emotion 100, arousal 100, time 66, preference 100, bazi 50); extended_exhale_3 84.0 of 100 (goal 100, emotion 100, arousal 90, time 20, preference 100, bazi 50); grounding_54321_5 79.0 of 100 (goal 80, emotion 100, arousal 90, time 33, preference 100, bazi 50)");
     expect(base.lines).toContain("Removed by the hard filters (first failing filter): spiritual_language: baduanjin_seated_8, baduanjin_standing_12, hooponopono_reflection_8, jingzuo_10, liuzijue_full_12, liuzijue_xu_he_6, zhanzhuang_5; available_minutes: jingzuo_traditional_20");
     expect(blocked.data.ranking).toBeNull();
-    expect(blocked.lines.some((l) => /^(Ranking|Removed)/.test(l))).toBe(false);
+    // A blocked Plan's sheet is its subject and safety state, nothing more.
+    expect(blocked.lines).toEqual(["Subject: Healing Plan hpl_1 (policy " + blocked.data.policyVersion + ")", "Safety state: BLOCKED (IMMEDIATE_DANGER)"]);
+    // A ranking with no candidate and nothing removed says so.
+    const plan = json(createPlanBody(planInput({}), DEPS));
+    const empty = healingFacts("hpl_e", { ...plan, selection: { ...plan.selection!, candidates: [], rejected: {} } });
+    expect(empty.lines.filter((l) => /^(Ranking|Removed)/.test(l))).toEqual(["Ranking (weights in %: goal 35, emotion 20, arousal 15, time 15, preference 10, bazi 5): no candidate", "Removed by the hard filters (first failing filter): none"]);
   });
 
   test("a recommended Plan: protocol, form with the pace, timed steps, cautions, note, constraints and notice", () => {

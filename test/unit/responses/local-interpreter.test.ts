@@ -184,6 +184,11 @@ describe("the local interpreter", () => {
     expect(followUp(plan, "还有呢？")).toStartWith(`这一问在这个方案（「${practice.title["zh-Hans"]}」，${practice.id}）里没有对应的内容，上一次的概览就不重复了。可以接着问：为什么选这个练习、怎么做`);
   });
 
+  test("a follow-up whose answer opens with what the reading cannot decide is not also told what it could ask (a cast: no notes at all)", () => {
+    const turn = explain({ facts: cast, input: "那我还能活多久？", language: "zh", script: "zh-Hans", topics: ["lifespan"], constraints: [], summary: "", now: NOW, followUp: true });
+    expect(turn).toEqual(["任何解读都不能判断一个人的寿命或离世的时间，这里也不会去推断；关于健康，请咨询医生。下面只是从传统文化角度的参考。", "卦象是传统参照，非定论。"]);
+  });
+
   test("a follow-up whose answer opens with what the reading cannot decide is not also told what it could ask", () => {
     const turn = (input: string, constraints: ("pregnancy" | "injury")[]) => explain({ facts: plan, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints, summary: "", now: NOW, followUp: true });
     const pregnant = turn("我怀孕了，可以做吗？", ["pregnancy"]);

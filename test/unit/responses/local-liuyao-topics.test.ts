@@ -465,3 +465,52 @@ describe("the overview", () => {
     expect(overviewParagraph(f, "en")).toContain(en);
   });
 });
+
+describe("the changed lines, 卦身 and rivals in every wording", () => {
+  test("a moving line with no transform recorded has no tags; one without tags is read without them", () => {
+    const bare = { ...interview, transforms: [] };
+    expect(ask(bare, "变卦是什么？", "zh")).toContain("是助是损：第3爻兄弟己亥化官鬼庚辰；第5爻父母庚申化父母丁酉。");
+    expect(ask(bare, "What does it turn into?", "en")).toContain("helps or hurts it: line 3, 兄弟 己亥, becomes 官鬼 庚辰; line 5, 父母 庚申, becomes 父母 丁酉.");
+    const untagged = { ...interview, transforms: ["3: 亥→辰 (水→土)", "5: 申→酉 (金→金) 化进神 比和"] };
+    expect(ask(untagged, "变卦是什么？", "zh")).toContain("第3爻兄弟己亥化官鬼庚辰；第5爻");
+    expect(ask(interview, "What does it turn into?", "en")).toEndWith("becomes 父母 丁酉 (化进神 比和).");
+  });
+
+  test("a cast with no changed hexagram and neither flag: no 六冲 words anywhere", () => {
+    const calm = { ...still, primary: { ...still.primary, liuchong: false, liuhe: false }, changed: null };
+    expect(overviewParagraph(calm, "en")).not.toMatch(/六冲|六合/);
+    expect(ask(calm, "Is it liu chong?", "en")).toBe("Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.");
+  });
+
+  test("卦身 on two lines, on none (English), not recorded (Chinese); asked as guashen", () => {
+    expect(ask({ ...interview, guaShen: { branch: "戌", positions: [2, 6] } }, "卦身在哪？", "zh")).toContain("它上卦，在第2爻官鬼己丑、第6爻官鬼庚戌：");
+    expect(ask({ ...interview, guaShen: { branch: "子", positions: [] } }, "guashen?", "en")).toEndWith("here it is 子. No line carries it: traditionally the matter has not yet taken shape, or rests on little.");
+    expect(ask({ ...interview, guaShen: undefined }, "卦身在哪？", "zh")).toBe("这一卦保存时还没有记录卦身。");
+  });
+
+  test("六冲 and 六合 asked as liuchong and liuhe", () => {
+    const both = { ...interview, primary: { ...interview.primary, liuchong: true, liuhe: false }, changed: { ...interview.changed!, liuchong: false, liuhe: false } };
+    expect(ask(both, "liuchong?", "en")).toStartWith("This is a 六冲 hexagram");
+    expect(ask(both, "is it liuhe?", "en")).toStartWith("This is a 六冲 hexagram");
+    expect(ask(both, "is it liu he?", "en")).toStartWith("This is a 六冲 hexagram");
+  });
+
+  test("two 兄弟 lines: each named; one moving is a contest; one strong and one weak, still, a capable rival", () => {
+    const two = edit(interview, { 3: { moving: false, strength: { month: "死", day: "克", tomb: null } }, 6: { relative: "兄弟", moving: false, strength: { month: "旺", day: "比" } } });
+    expect(ask(two, "对手强不强？", "zh")).toContain("本卦兄弟在第3爻己亥；在月令为死，日辰对它为克；第6爻庚戌；在月令为旺，日辰对它为比。兄弟有力但安静");
+    expect(ask(two, "Is the competition tough?", "en")).toContain("In this cast: line 3, 己亥; 死 (dead) in the month, controlled by the day (克); line 6, 庚戌; 旺 (prosperous) in the month, matched by the day (比). So a strong but still 兄弟 line");
+    const oneMoving = edit(two, { 6: { moving: true } });
+    expect(ask(oneMoving, "Is the competition tough?", "en")).toEndWith("So a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing.");
+    const oneWeakOneOpen = edit(interview, { 3: { moving: false, strength: { month: "死", day: "克", tomb: null } }, 6: { relative: "兄弟", moving: false, strength: null } });
+    expect(ask(oneWeakOneOpen, "Is the competition tough?", "en")).toEndWith("死 (dead) in the month, controlled by the day (克); line 6, 庚戌.");
+  });
+
+  test.each(["a rival?", "my rivals", "a competitor", "the competitors", "the competition", "the other candidate", "other candidates", "another applicant", "the other applicants", "another bidder", "the other finalists"])("'%s' asks about the rivals", (input) => {
+    expect(kinds(`what about ${input}`, "en")).toContain("rival");
+  });
+
+  test("'should I' after a word or at the start is a yes-or-no question", () => {
+    const strong = edit(interview, { 2: { void: false, strength: { month: "旺", day: "生" } } });
+    for (const input of ["Hmm, should I call them?", "should I call them?", "Shall we wait?", "Is it worth it?"]) expect(ask(strong, input, "en")).toStartWith("Whether to go ahead:");
+  });
+});

@@ -169,7 +169,7 @@ describe("moving lines", () => {
     expect(en).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克; 5: 申→酉 (金→金) 化进神 比和 (");
   });
 
-  test.each(["哪爻动了？", "哪个爻动了？", "哪几爻在动？", "哪一爻变了？", "变爻是哪个？", "What does the changing line mean?", "Which are the changing lines?", "Which line moves?", "which lines changed", "Is there a line that moves?"])("'%s' asks about the moving lines", (input) => {
+  test.each(["哪爻动了？", "哪个爻动了？", "哪几爻在动？", "哪一爻变了？", "变爻是哪个？", "What does the changing line mean?", "Which are the changing lines?", "Which line moves?", "which lines changed", "Is there a line that moves?", "what line changes?", "which lines move", "Which line is moving?", "which lines are moving", "the lines that moved", "a line moved?", "Which line changed?"])("'%s' asks about the moving lines", (input) => {
     expect(focus(FENG, input)).toMatch(/^(动爻是事情变化的关键|Moving lines are where the matter turns)/);
   });
 });
