@@ -67,7 +67,7 @@ describe("the BaZi fact sheet", () => {
     // Pillars stored before their growth stage, 旬 and void: no such lines either.
     const bare = json(chart);
     for (const p of Object.values(bare.pillars) as Record<string, unknown>[]) delete p.growth_stage, delete p.xun;
-    expect(baziFacts("bzc_bare", bare).lines.some((l) => /^(Growth stages|旬 and void)/.test(l))).toBe(false);
+    expect(baziFacts("bzc_bare", bare).lines).toEqual(baziFacts("bzc_bare", chart).lines.filter((l) => !/^(Growth stages|旬 and void)/.test(l)));
     // One pillar without its stage is left out of the line, not shown as undefined.
     const oneless = json(chart);
     delete oneless.pillars.hour.growth_stage;
@@ -79,7 +79,12 @@ describe("the BaZi fact sheet", () => {
     // A relation stored without "transforms", or of one pillar, or without an element.
     const odd = baziFacts("bzc_odd", { ...chart, relations: [{ type: "punishment", members: ["day"], name: "午午自刑" }, { type: "six_combination", members: ["year", "day"], name: "子丑合土", element: "earth" }, { type: "stem_combination", members: ["month", "hour"], name: "丙辛合水", element: "water", transforms: true }] as never });
     expect(line(odd, "Relations")).toBe("Relations among the pillars (合冲刑害破): 午午自刑 (day pillar); 子丑合土 (year and day pillars; towards earth); 丙辛合水 (month and hour pillars; towards water, transformed)");
-    expect(odd.data.relations![1]).toEqual({ type: "six_combination", name: "子丑合土", members: ["year", "day"], element: "earth" });
+    expect(odd.data.relations![1]).toStrictEqual({ type: "six_combination", name: "子丑合土", members: ["year", "day"], element: "earth" });
+    // Two bases for one star on one pillar are listed together.
+    const twice = baziFacts("bzc_twice", { ...chart, shen_sha: [{ name: "天乙贵人", pillar: "month", basis: "day_stem" }, { name: "天乙贵人", pillar: "month", basis: "year_stem" }, { name: "文昌", pillar: "month", basis: "day_stem" }] });
+    expect(line(twice, "神煞")).toBe("神煞: 天乙贵人 on the month pillar (by the day stem, by the year stem); 文昌 on the month pillar (by the day stem)");
+    // A luck section stored without its start age names only the date.
+    expect(line(baziFacts("bzc_age", { ...chart, luck: { ...chart.luck, start_age: undefined as never } }), "Luck pillars")).toStartWith("Luck pillars (backward, from 1957-07-11): ");
   });
 
   test("the chart's warnings are carried as messages and as lines", () => {

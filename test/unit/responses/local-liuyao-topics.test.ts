@@ -474,12 +474,15 @@ describe("the changed lines, 卦身 and rivals in every wording", () => {
     const untagged = { ...interview, transforms: ["3: 亥→辰 (水→土)", "5: 申→酉 (金→金) 化进神 比和"] };
     expect(ask(untagged, "变卦是什么？", "zh")).toContain("第3爻兄弟己亥化官鬼庚辰；第5爻");
     expect(ask(interview, "What does it turn into?", "en")).toEndWith("becomes 父母 丁酉 (化进神 比和).");
+    expect(ask(interview, "变卦是什么？", "zh")).toEndWith("第5爻父母庚申化父母丁酉（化进神 比和）。");
   });
 
   test("a cast with no changed hexagram and neither flag: no 六冲 words anywhere", () => {
     const calm = { ...still, primary: { ...still.primary, liuchong: false, liuhe: false }, changed: null };
     expect(overviewParagraph(calm, "en")).not.toMatch(/六冲|六合/);
     expect(ask(calm, "Is it liu chong?", "en")).toBe("Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.");
+    // A still 六合 hexagram: no changed one to read.
+    expect(ask({ ...calm, primary: { ...calm.primary, liuhe: true } }, "是六合卦吗？", "zh")).toBe("本卦六合，传统上主事情聚合、易成。");
   });
 
   test("卦身 on two lines, on none (English), not recorded (Chinese); asked as guashen", () => {
@@ -505,7 +508,7 @@ describe("the changed lines, 卦身 and rivals in every wording", () => {
     expect(ask(oneWeakOneOpen, "Is the competition tough?", "en")).toEndWith("死 (dead) in the month, controlled by the day (克); line 6, 庚戌.");
   });
 
-  test.each(["a rival?", "my rivals", "a competitor", "the competitors", "the competition", "the other candidate", "other candidates", "another applicant", "the other applicants", "another bidder", "the other finalists"])("'%s' asks about the rivals", (input) => {
+  test.each(["a rival?", "my rivals", "a competitor", "the competitors", "the competition", "the other candidate", "other candidates", "another applicant", "the other applicants", "another bidder", "the other finalists", "the other finalist"])("'%s' asks about the rivals", (input) => {
     expect(kinds(`what about ${input}`, "en")).toContain("rival");
   });
 
