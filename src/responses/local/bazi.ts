@@ -164,7 +164,8 @@ const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九",
 function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
   const year = beijingYear(now);
   const months = monthPillarsOf(f, year).map((m) => {
-    const meets = m.relations.map((r) => r.name).join(say(lang, "、", ", "));
+    // One name once: 戊癸合火 meets both 癸 of a chart with two.
+    const meets = [...new Set(m.relations.map((r) => r.name))].join(say(lang, "、", ", "));
     return say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `month ${m.month} ${m.ganzhi} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
   });
   return say(
@@ -375,7 +376,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   // 神煞: a star by name ("我有桃花吗"), or all of them.
   const stars = shenShaNamed(input);
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3)));
-  else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
+  else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
   if (matters.includes("travel")) focus.push(travelParagraph(f, lang));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.

@@ -110,8 +110,12 @@ describe("神煞 in every wording", () => {
     expect(text).not.toContain("将星");
   });
 
+  test("noble stars ask for 天乙贵人", () => {
+    expect(ask(A, "Do I have any noble stars?", "en")).toStartWith("In your chart 天乙贵人 sits on the year pillar (by the day stem), the day pillar (by the year stem) and the hour pillar (by the year stem).");
+  });
+
   test("symbolic stars and shen sha ask for all of them", () => {
-    for (const input of ["shen sha?", "shensha?", "any symbolic stars?", "special stars?", "auxiliary stars?"]) expect(ask(A, input, "en")).toStartWith("Your chart carries these 神煞");
+    for (const input of ["shen sha?", "shensha?", "any symbolic stars?", "special stars?", "auxiliary stars?", "lucky stars?"]) expect(ask(A, input, "en")).toStartWith("Your chart carries these 神煞");
   });
 });
 

@@ -346,6 +346,14 @@ describe("years (流年) and months (流月)", () => {
     // 2027 丁未: 丁壬之岁壬寅顺行.
     expect(zh(A, "哪个月好？", { now: NEW_YEAR_IN_BEIJING })).toContain("2027年的流月（每月从节气算起，正月自立春）：正月壬寅");
   });
+
+  test("a relation that meets two pillars of the same stem is named once", () => {
+    // 壬申 癸卯 癸未 丙辰: the 戊戌 month of 2026 combines with both 癸 (month and day stems).
+    const twoGui = chartOf({ year: 1992, month: 3, day: 8, hour: 7, minute: 45, gender: "女" });
+    const months = en(twoGui, "Which months are good?", { now: inYear(2026) });
+    expect(months).toContain("month 9 戊戌 (正官; 戊癸合火, 卯戌合火,");
+    expect(months.match(/戊癸合火/g)).toHaveLength(1);
+  });
 });
 
 describe("which parts a question asks for", () => {
