@@ -8,7 +8,8 @@ import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsT
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed, starPlaces } from "./bazi-details.ts";
+import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
+import { signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 
 const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
 
@@ -71,58 +72,6 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
     lang,
     `五行分布（四天干加四地支本气）：${counts.join("，")}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
     `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
-  );
-}
-
-/**
- * The traditional correspondences of the five elements: colours and direction (五行配色、方位), and the
- * trades commonly filed under each (五行行业, whose lists vary between practitioners: the common core).
- */
-const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string]; trades: readonly [zh: string, en: string] }>> = {
-  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"], trades: ["教育、文化、出版、园林", "education, culture, publishing and gardening"] },
-  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"], trades: ["能源、电子、餐饮、传媒", "energy, electronics, food service and media"] },
-  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"], trades: ["房地产、建筑、农业、中介", "property, construction, farming and brokerage"] },
-  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"], trades: ["金融、机械、五金、汽车", "finance, machinery, metalware and cars"] },
-  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"], trades: ["贸易、物流、航运、旅游", "trade, logistics, shipping and travel"] },
-};
-
-/** Trades, from the favourable elements. */
-function tradesParagraph(f: BaziFacts, lang: ReplyLanguage): string {
-  const each = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.trades[0]}`, `${e}: ${ELEMENT_SIGNS[e]!.trades[1]}`));
-  return say(
-    lang,
-    `传统上按喜用五行选行业。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${each.join("；")}。这是常见的五行归类，各家不尽相同；具体选择仍要看你的兴趣、能力和机会。`,
-    `Traditionally a trade is chosen by the favorable elements. Yours are ${list("en", f.favorable)}: ${each.join("; ")}. These are the common groupings, which vary between practitioners; your interests, skills and chances still decide.`,
-  );
-}
-
-/** Colours and directions, from the favourable elements and away from the unfavourable ones. */
-function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
-  const sign = (e: string) => ELEMENT_SIGNS[e]!;
-  const good = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${sign(e).zh.join("、")}，方位${sign(e).direction[0]}`, `${e} goes with ${list("en", sign(e).en)} and ${sign(e).direction[1]}`));
-  const avoided = (tongue: "zh" | "en") => f.unfavorable.flatMap((e) => sign(e)[tongue]);
-  return say(
-    lang,
-    `传统上五行各有对应的颜色与方位。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${good.join("；")}。忌${list("zh", f.unfavorable.map((e) => elementName("zh", e)))}，对应的${avoided("zh").join("、")}传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。`,
-    `Traditionally each element has its colours and direction. Your favorable elements are ${list("en", f.favorable)}: ${good.join("; ")}. The unfavorable ones are ${list("en", f.unfavorable)}, so their colours (${avoided("en").join(", ")}) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.`,
-  );
-}
-
-/**
- * Travel, moving abroad, emigrating: tradition looks at 驿马 (the travelling horse) and at the
- * directions of the favourable elements; whether to go is the person's, on real chances.
- */
-function travelParagraph(f: BaziFacts, lang: ReplyLanguage): string {
-  const horse = f.shenSha === null
-    ? say(lang, "这个命盘保存时还没有记录神煞", "this chart was stored before its 神煞 were recorded")
-    : starPlaces(f, lang, "驿马").length
-      ? say(lang, `你的盘中驿马在${starPlaces(f, lang, "驿马").join("、")}，传统上主奔波走动、利于外出`, `your chart carries 驿马 on ${list("en", starPlaces(f, lang, "驿马"))}, traditionally a sign of movement and going out into the world`)
-      : say(lang, "你的盘中没有驿马，传统上看大运、流年何时带来它", "your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in)");
-  const ways = list(lang, f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.direction[0]}`, `${e} points to ${ELEMENT_SIGNS[e]!.direction[1]}`)));
-  return say(
-    lang,
-    `传统上看出行与迁居，一看驿马：${horse}；二看喜用五行的方位：${ways}，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。`,
-    `Tradition reads travel and moving first from 驿马 (the travelling horse): ${horse}; then from the directions of your favourable elements: ${ways}, traditionally the easier ways to go. These are symbolic correspondences; whether and where to go rests on your real chances and circumstances.`,
   );
 }
 
@@ -311,6 +260,25 @@ function elementsInBrief(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
+/** "Is my chart good?": asked of the whole chart, not of a matter ("我的八字怎么样" asks for the reading itself: the overview). */
+const GOOD_OR_BAD = /命(?:好|差|苦|不好|唔好)|(?:命|命运|命格|命局|八字)(?:好不好|好唔好|好吗|好嘛)|(?<![a-z])(?:is my (?:chart|bazi|fate|destiny) (?:good|bad|lucky)|(?:a )?(?:good|bad|lucky) (?:chart|fate|destiny)|how good is my (?:chart|fate|destiny))(?![a-z])/;
+
+/**
+ * Whether the chart is good: tradition grades no chart good or bad; it reads balance — the day master's
+ * strength, the favourable elements — and when the luck pillars bring them; then the current one.
+ */
+function wholeChartParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const year = beijingYear(now);
+  const current = f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear);
+  const score = f.graded ? say(lang, `（${f.graded.score}分）`, ` (${f.graded.score} of 100)`) : "";
+  const luck = current ? say(lang, `${year}年所行的大运${verdict(f, lang, current.ganzhi)}`, `the luck pillar of ${year}, ${verdict(f, lang, current.ganzhi)}`) : "";
+  return say(
+    lang,
+    `传统上八字不论绝对的好坏：看的是五行是否平衡、命局需要的五行（喜用）能否得到，以及大运流年何时带来它们。你的日主${f.dayMaster.stem}按本盘的规则为${f.strength === "strong" ? "身强" : "身弱"}${score}，喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}。${luck}同一个八字也会走出不同的人生，选择与环境同样在塑造它。`,
+    `Tradition grades no chart good or bad: it reads balance — whether the elements the chart needs (its favourable ones) are there — and when the luck pillars and years bring them. Your day master ${f.dayMaster.stem} is ${f.strength} under this chart's rule${score}, and your favourable elements are ${list("en", f.favorable)}.${luck ? ` For ${luck}` : ""} The same chart is lived in many ways: choices and circumstances shape it as much.`,
+  );
+}
+
 function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const gods = (["year", "month", "hour"] as const).map((n) => say(lang, `${PILLAR_ZH[n]}${f.pillars[n].ganzhi}为${f.pillars[n].ten_god}`, `${n} ${f.pillars[n].ganzhi} is ${f.pillars[n].ten_god}`));
   const nayin = say(lang, `日柱纳音为${f.pillars.day.nayin}`, `the day pillar's 纳音 is ${f.pillars.day.nayin}`);
@@ -341,6 +309,7 @@ function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: 
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
+  if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));

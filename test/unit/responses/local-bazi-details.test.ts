@@ -165,3 +165,19 @@ describe("children, told apart from the rest of family", () => {
     expect(ask(A, "我儿子考试能过吗？", "zh")).not.toContain("子女星");
   });
 });
+
+describe("is my chart good?", () => {
+  // A: 甲 weak (graded), favourable water and wood; 2025 falls in the 丙寅 luck pillar (2017–2026): 丙 fire, 寅 wood.
+  test.each(["我的命好不好？", "我個命好唔好？", "我命苦吗", "八字好吗", "Is my chart good?", "do I have a bad chart?", "How good is my destiny?"])("%s: balance, not a grade, then the luck pillar in force", (input) => {
+    const lang = /[a-z]/i.test(input) ? "en" : "zh";
+    expect(ask(A, input, lang)).toMatch(lang === "zh" ? /^传统上八字不论绝对的好坏：.*你的日主甲按本盘的规则为身弱（[\d.]+分），喜用水、木。2025年所行的大运丙寅：天干火为忌，地支木为喜用，吉凶参半/ : /^Tradition grades no chart good or bad: .* Your day master 甲 is weak under this chart's rule \([\d.]+ of 100\), and your favourable elements are water and wood\. For the luck pillar of 2025, 丙寅: its stem is fire, unfavorable; its branch is wood, favorable/);
+  });
+
+  test("without a graded strength or a luck pillar in force, those parts are left out; 'how is my chart' gets the reading itself", () => {
+    const bare = { ...A, graded: undefined, luck: { ...A.luck, pillars: [] } };
+    expect(ask(bare, "Is my chart good?", "en")).toContain("Your day master 甲 is weak under this chart's rule, and your favourable elements are water and wood. The same chart is lived in many ways");
+    expect(ask(bare, "我的命好不好？", "zh")).toContain("你的日主甲按本盘的规则为身弱，喜用水、木。同一个八字");
+    expect(ask(A, "我的八字怎么样？", "zh")).not.toContain("不论绝对的好坏");
+    expect(ask({ ...A, strength: "strong" }, "我的命好不好？", "zh")).toContain("你的日主甲按本盘的规则为身强（");
+  });
+});

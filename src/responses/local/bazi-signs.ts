@@ -1,0 +1,61 @@
+/**
+ * The five elements' traditional correspondences and what a chart reads from them: colours and
+ * directions, trades, and travel and moving (驿马 beside the favourable elements' directions).
+ */
+import type { BaziFacts } from "../facts/index.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { elementName, list, say } from "./text.ts";
+import { starPlaces } from "./bazi-details.ts";
+
+/**
+ * The traditional correspondences of the five elements: colours and direction (五行配色、方位), and the
+ * trades commonly filed under each (五行行业, whose lists vary between practitioners: the common core).
+ */
+const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string]; trades: readonly [zh: string, en: string] }>> = {
+  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"], trades: ["教育、文化、出版、园林", "education, culture, publishing and gardening"] },
+  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"], trades: ["能源、电子、餐饮、传媒", "energy, electronics, food service and media"] },
+  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"], trades: ["房地产、建筑、农业、中介", "property, construction, farming and brokerage"] },
+  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"], trades: ["金融、机械、五金、汽车", "finance, machinery, metalware and cars"] },
+  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"], trades: ["贸易、物流、航运、旅游", "trade, logistics, shipping and travel"] },
+};
+
+/** Trades, from the favourable elements. */
+export function tradesParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const each = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.trades[0]}`, `${e}: ${ELEMENT_SIGNS[e]!.trades[1]}`));
+  return say(
+    lang,
+    `传统上按喜用五行选行业。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${each.join("；")}。这是常见的五行归类，各家不尽相同；具体选择仍要看你的兴趣、能力和机会。`,
+    `Traditionally a trade is chosen by the favorable elements. Yours are ${list("en", f.favorable)}: ${each.join("; ")}. These are the common groupings, which vary between practitioners; your interests, skills and chances still decide.`,
+  );
+}
+
+/** Colours and directions, from the favourable elements and away from the unfavourable ones. */
+export function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const sign = (e: string) => ELEMENT_SIGNS[e]!;
+  const good = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${sign(e).zh.join("、")}，方位${sign(e).direction[0]}`, `${e} goes with ${list("en", sign(e).en)} and ${sign(e).direction[1]}`));
+  const avoided = (tongue: "zh" | "en") => f.unfavorable.flatMap((e) => sign(e)[tongue]);
+  return say(
+    lang,
+    `传统上五行各有对应的颜色与方位。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${good.join("；")}。忌${list("zh", f.unfavorable.map((e) => elementName("zh", e)))}，对应的${avoided("zh").join("、")}传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。`,
+    `Traditionally each element has its colours and direction. Your favorable elements are ${list("en", f.favorable)}: ${good.join("; ")}. The unfavorable ones are ${list("en", f.unfavorable)}, so their colours (${avoided("en").join(", ")}) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.`,
+  );
+}
+
+/**
+ * Travel, moving abroad, emigrating: tradition looks at 驿马 (the travelling horse) and at the
+ * directions of the favourable elements; whether to go is the person's, on real chances.
+ */
+export function travelParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const horse = f.shenSha === null
+    ? say(lang, "这个命盘保存时还没有记录神煞", "this chart was stored before its 神煞 were recorded")
+    : starPlaces(f, lang, "驿马").length
+      ? say(lang, `你的盘中驿马在${starPlaces(f, lang, "驿马").join("、")}，传统上主奔波走动、利于外出`, `your chart carries 驿马 on ${list("en", starPlaces(f, lang, "驿马"))}, traditionally a sign of movement and going out into the world`)
+      : say(lang, "你的盘中没有驿马，传统上看大运、流年何时带来它", "your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in)");
+  const ways = list(lang, f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.direction[0]}`, `${e} points to ${ELEMENT_SIGNS[e]!.direction[1]}`)));
+  return say(
+    lang,
+    `传统上看出行与迁居，一看驿马：${horse}；二看喜用五行的方位：${ways}，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。`,
+    `Tradition reads travel and moving first from 驿马 (the travelling horse): ${horse}; then from the directions of your favourable elements: ${ways}, traditionally the easier ways to go. These are symbolic correspondences; whether and where to go rests on your real chances and circumstances.`,
+  );
+}
+
