@@ -198,7 +198,7 @@ export function isStrong(l: LineFacts): boolean | null {
 }
 
 /** A yes-or-no question about a step ("要不要谈薪水", "Should I negotiate?"), not "what should I do". */
-const WHETHER = /要不要|要唔要|该不该|应不应该|应该不应该|值不值得|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
+const WHETHER = /要不要|要唔要|该不该|应不应该|应唔应该|应该不应该|使唔使|值不值得|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
 
 /** The answer to a yes-or-no question comes first, then what it rests on. */
 function whetherLead(strong: boolean, lang: ReplyLanguage): string {
@@ -287,7 +287,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /六冲|六合卦|(?<![a-z])(?:liu ?chong|liu ?he)(?![a-z])/, write: (f, lang) => clashAndCombine(f, lang) ? say(lang, `${clashAndCombine(f, lang)}。`, `This is ${clashAndCombine(f, lang)}.`) : say(lang, "本卦和变卦都不是六冲卦或六合卦。", "Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.") },
   { pattern: LINE_ASKED, write: lineParagraph },
   { pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/, write: rivalParagraph },
-  { pattern: new RegExp(`怎么办|怎么做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
+  { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
 ];
 
 /** The paragraphs for the kinds of question the input names, in TOPICS order. */

@@ -5,7 +5,7 @@
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
-import { type Branch, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
+import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import type { SensitiveTopic } from "../../safety/index.ts";
 import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
@@ -138,6 +138,21 @@ function timingParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
+/** Why the cast chose no useful god, in words (the cast stores the code; its message is English). */
+const NO_GOD: Readonly<Record<NoUsefulGod["code"], [zh: string, en: string]>> = {
+  NO_MATTER: ["这一卦的问题没有点明所问之事（工作、钱财、考试、感情、健康……），所以没有选定用神", "this cast's question names no matter (work, money, an exam, a relationship, health…), so no useful god was chosen"],
+  SEVERAL_MATTERS: ["这一卦的问题同时问了几件要看不同六亲的事，所以没有选定单一的用神", "this cast's question asks about several matters read from different relatives, so no single useful god was chosen"],
+  PARTNER_UNKNOWN: ["问感情要看对方是男是女（女问看官鬼、男问看妻财），这一卦的问题没有说明，所以没有选定用神", "a relationship is read from 官鬼 or 妻财 by who the partner is, and this cast's question does not say, so no useful god was chosen"],
+  FAMILY_MEMBER_UNKNOWN: ["问家人要看是哪一位（长辈看父母、子女看子孙、兄弟看兄弟），这一卦的问题没有说明，所以没有选定用神", "a family matter is read from the member it concerns, and this cast's question does not say who, so no useful god was chosen"],
+};
+
+/** No useful god: why, and that tradition then reads the world line. */
+function noUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const [zh, en] = (f.usefulGodReason && NO_GOD[f.usefulGodReason.code]) ?? ["这一卦没有记录用神", "this cast records no useful god"];
+  const w = f.lines[f.primary.world - 1]!;
+  return say(lang, `${zh}；传统上就先看世爻（你自己）：第${w.position}爻${w.relative}${w.ganzhi}${strengthText(w, "zh")}。`, `${en[0]!.toUpperCase()}${en.slice(1)}; tradition then reads the world line (you): line ${w.position}, ${w.relative} ${w.ganzhi}${strengthText(w, "en")}.`);
+}
+
 /**
  * The explanation of the cast for this input. `topics`: the sensitive topics found in it; asked how long
  * someone will live, the reading says it cannot tell (reading-limits.ts) and gives no 应期 either.
@@ -149,7 +164,8 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
   const topics = askedTopics(f, input, lang);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
   const askedTiming = !sensitive.includes("lifespan") && matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
-  const askedMoving = matchesTopic(input, /动爻|变爻|哪(?:几|个|一)?爻(?:在)?(?:动|变)|发动|(?<![a-z])(?:moving|changing lines?|(?:which|what) lines? (?:moves?|changes?|changed|is moving|are moving)|lines? (?:that )?(?:moves?|moved))(?![a-z])/);
+  // 边/喺度: Cantonese which/at.
+  const askedMoving = matchesTopic(input, /动爻|变爻|[哪边](?:几|个|一)?爻(?:在|喺度)?(?:动|变)|发动|(?<![a-z])(?:moving|changing lines?|(?:which|what) lines? (?:moves?|changes?|changed|is moving|are moving)|lines? (?:that )?(?:moves?|moved))(?![a-z])/);
   // Nothing in particular asked: the useful god and the moving lines, where a cast is read first.
   const general = !askedUseful && !askedTiming && !askedMoving && topics.length === 0;
   // Another matter named gets the general rule for it; the cast's own useful god otherwise.
@@ -157,8 +173,13 @@ export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
     // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.
+    const named = classifyMatter(f.question).slice(0, 2);
     if (castGod) focus.push(castUsefulGodParagraph(f, lang, castGod));
-    else for (const matter of classifyMatter(f.question).slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
+    else {
+      // Why the cast chose none (and the world line it is read from), then the rule of each matter it names.
+      if (f.usefulGod === null || named.length === 0) focus.push(noUsefulGodParagraph(f, lang));
+      for (const matter of named) focus.push(usefulGodParagraph(f, lang, matter));
+    }
   } else if (general) {
     focus.push(overviewParagraph(f, lang));
   }

@@ -249,13 +249,14 @@ describe("what the question asks decides the paragraphs", () => {
     expect(e.focus.join("")).not.toContain("问考试");
   });
 
-  test("a cast without a useful god of its own, asked for one, gets the rules of (at most two of) its question's matters", () => {
+  test("a cast without a useful god of its own, asked for one, says why, then gets the rules of (at most two of) its question's matters", () => {
     const several = cast("工作、财运和考试怎么样？", [7, 7, 7, 7, 7, 7], "2025-06-18");
     const e = explain(several, "用神是什么？");
-    expect(e.focus).toHaveLength(2);
-    expect(e.focus[0]).toStartWith("传统上问工作、职位看官鬼");
-    expect(e.focus[1]).toStartWith("传统上问钱财看妻财");
-    expect(explain(QIAN, "用神是什么？").focus).toEqual([]);
+    expect(e.focus).toHaveLength(3);
+    expect(e.focus[0]).toStartWith("这一卦的问题同时问了几件要看不同六亲的事");
+    expect(e.focus[1]).toStartWith("传统上问工作、职位看官鬼");
+    expect(e.focus[2]).toStartWith("传统上问钱财看妻财");
+    expect(explain(QIAN, "用神是什么？").focus).toEqual([expect.stringMatching(/^这一卦的问题没有点明所问之事/)]);
   });
 
   test("the closing frames the reading; asked to recast, it says the cast is fixed and how to get another", () => {
@@ -268,5 +269,39 @@ describe("what the question asks decides the paragraphs", () => {
     expect(en.closing).toContain("One cast answers one matter; for another matter, create a new cast.");
     expect(en.closingShort).toContain("not a verdict");
     expect(paragraphs(en, "Can you recast it?", "en").join("\n")).toContain("The cast was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, create a new cast.");
+  });
+});
+
+describe("a cast without a useful god, asked for it", () => {
+  // 乾为天 on 2025-06-18: the world line is line 6, 父母 壬戌 土, 相 in the 午 month and fed by the 午 day.
+  test.each([
+    ["帮我算一卦", "这一卦的问题没有点明所问之事（工作、钱财、考试、感情、健康……），所以没有选定用神", "This cast's question names no matter (work, money, an exam, a relationship, health…), so no useful god was chosen"],
+    ["工作和感情哪个先有结果", "这一卦的问题同时问了几件要看不同六亲的事，所以没有选定单一的用神", "This cast's question asks about several matters read from different relatives, so no single useful god was chosen"],
+    ["我的姻缘怎么样", "问感情要看对方是男是女（女问看官鬼、男问看妻财），这一卦的问题没有说明，所以没有选定用神", "A relationship is read from 官鬼 or 妻财 by who the partner is, and this cast's question does not say, so no useful god was chosen"],
+    ["家人的事情会好吗", "问家人要看是哪一位（长辈看父母、子女看子孙、兄弟看兄弟），这一卦的问题没有说明，所以没有选定用神", "A family matter is read from the member it concerns, and this cast's question does not say who, so no useful god was chosen"],
+  ])("%s: why, then the world line", (question, zh, en) => {
+    const f = cast(question, [7, 7, 7, 7, 7, 7], "2025-06-18");
+    expect(f.usefulGod).toBeNull();
+    // The first paragraph says why; a question naming matters then gets each one's rule.
+    expect(explain(f, "用神够不够力？").focus[0]).toBe(`${zh}；传统上就先看世爻（你自己）：第6爻父母壬戌；在月令为相，日辰对它为生。`);
+    expect(explain(f, "Is the useful god strong?").focus[0]).toBe(`${en}; tradition then reads the world line (you): line 6, 父母 壬戌; 相 (rising) in the month, fed by the day (生).`);
+  });
+
+  test("a cast stored before the useful god existed is read from the matter's rule; without a reason recorded, it says so", () => {
+    const old = { ...cast("考试能过吗？", [7, 7, 7, 7, 7, 7], "2025-06-18"), usefulGod: undefined, usefulGodReason: undefined };
+    expect(focus(old, "用神是什么？")).toStartWith("传统上问考试、学业看父母（文书）。");
+    const unexplained = { ...cast("帮我算一卦", [7, 7, 7, 7, 7, 7], "2025-06-18"), usefulGodReason: null };
+    expect(focus(unexplained, "用神是什么？")).toStartWith("这一卦没有记录用神；传统上就先看世爻");
+    expect(focus(unexplained, "What is the useful god?")).toStartWith("This cast records no useful god; tradition then reads the world line");
+  });
+});
+
+describe("Hong Kong Cantonese about a cast", () => {
+  test("which line moves, whether to act, what to do", () => {
+    expect(focus(FENG, "邊爻喺度動？")).toMatch(/^动爻是事情变化的关键/);
+    expect(focus(FENG, "边一爻变咗？")).toMatch(/^动爻是事情变化的关键/);
+    expect(focus(FENG, "我應唔應該主動打電話問？")).toMatch(/^要不要这样做？/);
+    expect(focus(FENG, "使唔使等多陣？")).toMatch(/^要不要这样做？/);
+    expect(focus(FENG, "咁點算好？")).toMatch(/^本卦用神在/);
   });
 });
