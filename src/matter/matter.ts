@@ -47,7 +47,9 @@ export type MatterChangeReason =
   /** The learned model (learned.ts) was sure of another matter where the rules saw none. */
   | "learned_new"
   /** A rule saw another matter and the learned model all but ruled it out. */
-  | "learned_same";
+  | "learned_same"
+  /** Asked after a person of the cast's own matter (the rival, the other candidates): never another matter. */
+  | "inside_the_matter";
 
 /** Result of comparing a cast question with a follow-up. */
 export interface MatterChange {
@@ -177,7 +179,7 @@ export function detectMatterChange(castQuestion: string, followUp: string, model
  * and not when the follow-up only restates the question (a first Response that asks it again).
  */
 export const mayJudgeNew = (byRules: MatterChange, castQuestion: string, followUp: string) =>
-  byRules.reason !== "cast_matter_unknown" && !restatesQuestion(castQuestion, followUp);
+  byRules.reason !== "cast_matter_unknown" && byRules.reason !== "inside_the_matter" && !restatesQuestion(castQuestion, followUp);
 
 /**
  * How sure the learned model must be that a rule's "new" is wrong to overrule it: a frame's at
@@ -195,6 +197,7 @@ export function detectMatterChangeByRules(castQuestion: string, followUp: string
   const frame = frameChange(castQuestion, followUp);
   const byDomain = detectDomainChange(castQuestion, followUp);
   if (frame.changed) return { ...byDomain, changed: true, reason: frame.reason! };
+  if (frame.inside) return { ...byDomain, changed: false, reason: "inside_the_matter" };
   if (!byDomain.changed || byDomain.reason === "explicit_new_question") return byDomain;
   const f = foldText(followUp);
   return FRESH.test(f) && !REFERS_BACK.test(f) ? byDomain : { ...byDomain, changed: false, reason: "refers_to_cast_matter" };

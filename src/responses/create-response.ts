@@ -36,7 +36,7 @@ function whatChanged(change: MatterChange): string {
     case "drop":
       return "something else, setting the cast's matter aside, another matter";
     default:
-      return change.to.length > 0 ? `another matter (${change.to.join(", ")})` : "another matter than the cast's";
+      return change.to.length > 0 ? `another matter (${change.to.join(", ")})` : "another matter";
   }
 }
 

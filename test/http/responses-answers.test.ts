@@ -1,7 +1,9 @@
 /**
  * The local interpreter answers the question asked (over HTTP, as an integrator's user meets it):
  * a chart, a cast and a Plan are each asked ten different questions in one conversation — a first
- * Response, then nine follow-ups — in English, Simplified and Traditional Chinese. Each answer must
+ * Response, then nine follow-ups — and five more in another (神煞, relations, "is my chart good?",
+ * travel, children; the useful god's strength, rivals, 卦身, 六冲, a yes-or-no question; another practice,
+ * afterwards, the ranking), in English, Simplified and Traditional Chinese. Each answer must
  * name the fact its question is about, read from the Subject's own record (or worked out here
  * independently: a year's pillar by the sexagenary count, a month's by lunar-typescript), come back
  * in the asker's script, and no two answers of a conversation may share more than half their text.
@@ -69,6 +71,32 @@ const HEALING: Asked[] = [
   { ask: { en: "Can I do it at work?", "zh-Hans": "上班的时候可以在办公室做吗？", "zh-Hant": "上班的時候可以在辦公室做嗎？" }, names: (_p, l) => [zh(l) ? "开车" : "driving"] },
 ];
 
+/** More kinds, each from the record: 神煞, relations, the chart as a whole, travel, health, children; a cast's
+ * useful-god strength, rivals, 卦身, 六冲/六合, a yes-or-no question; a Plan's other practice, afterwards, its ranking. */
+const BAZI_MORE: Asked[] = [
+  { ask: { en: "Do I have any 神煞 stars?", "zh-Hans": "我的神煞有哪些？", "zh-Hant": "請說說我的神煞有哪些？" }, names: (c) => [c.shen_sha[0].name] },
+  { ask: { en: "Any clashes or combinations among my pillars?", "zh-Hans": "我的四柱之间有没有刑冲合害？", "zh-Hant": "我的四柱之間有沒有刑沖合害？" }, names: (c) => [c.relations[0].name] },
+  { ask: { en: "Is my chart good?", "zh-Hans": "我的命好不好？", "zh-Hant": "我的命好不好？說實話。" }, names: (_c, l) => [zh(l) ? "不论绝对的好坏" : "grades no chart good or bad"] },
+  { ask: { en: "Should I move abroad?", "zh-Hans": "我适合出国发展吗？", "zh-Hant": "我適合出國發展嗎？" }, names: () => ["驿马"] },
+  { ask: { en: "Tell me about my children.", "zh-Hans": "我的子女怎么样？", "zh-Hant": "我的子女怎麼樣？" }, names: (_c, l) => [zh(l) ? "为子女星" : "the children's star"] },
+];
+
+const LIUYAO_MORE: Asked[] = [
+  { ask: { en: "Is the useful god strong?", "zh-Hans": "用神有力吗？", "zh-Hant": "用神有力嗎？" }, names: (c, l) => { const u = c.primary.lines[c.useful_god.lines[0] - 1]; return [zh(l) ? `在月令为${u.strength.month}` : `${u.strength.month} (`]; } },
+  { ask: { en: "What about the other candidates?", "zh-Hans": "其他竞争者怎么样？", "zh-Hant": "其他競爭者怎麼樣？" }, names: (_c, l) => [zh(l) ? "竞争者、对手传统上看兄弟爻" : "Rivals and competitors are traditionally read from 兄弟"] },
+  { ask: { en: "Where is the hexagram body (gua shen)?", "zh-Hans": "卦身在哪里？", "zh-Hant": "卦身在哪裡？" }, names: (c, l) => [zh(l) ? `卦身为${c.primary.gua_shen.branch}` : `here it is ${c.primary.gua_shen.branch}`] },
+  { ask: { en: "Is this a liu chong hexagram?", "zh-Hans": "这是六冲卦吗？", "zh-Hant": "這是六沖卦嗎？" }, names: () => ["六冲", "六合"] },
+  { ask: { en: "Should I email them first?", "zh-Hans": "要不要先发邮件问问？", "zh-Hant": "要不要先發郵件問問？" }, names: (_c, l) => [zh(l) ? "要不要这样做？" : "Whether to go ahead:"] },
+];
+
+const HEALING_MORE: Asked[] = [
+  { ask: { en: "What about the Eight Brocades instead?", "zh-Hans": "换成八段锦呢？", "zh-Hant": "換成八段錦呢？" }, names: (_p, l) => [zh(l) ? "坐式八段锦" : "Seated Eight Brocades"] },
+  { ask: { en: "What if I'm still anxious afterwards?", "zh-Hans": "练完还是很焦虑怎么办？", "zh-Hant": "練完還是很焦慮怎麼辦？" }, names: (_p, l) => [zh(l) ? "练完仍然紧张并不少见" : "Still feeling tense afterwards is common"] },
+  { ask: { en: "Why this one and not another?", "zh-Hans": "为什么是这个而不是别的？", "zh-Hant": "為什麼是這個而不是別的？" }, names: (p) => [(p.selection.candidates[0].total / 100).toFixed(1)] },
+  { ask: { en: "What is the intensity of this plan?", "zh-Hans": "这个练习强度大吗？", "zh-Hant": "這個練習強度大嗎？" }, names: (p, l) => [zh(l) ? `强度是${{ gentle: "温和", moderate: "适中" }[p.protocol.intensity as string]}` : `intensity is ${p.protocol.intensity}`] },
+  { ask: { en: "Can I do it on the train?", "zh-Hans": "在地铁上可以做吗？", "zh-Hant": "在地鐵上可以做嗎？" }, names: (_p, l) => [zh(l) ? "开车" : "driving"] },
+];
+
 /** Sentences, for the overlap measure: split at sentence ends and line breaks. */
 const sentencesOf = (text: string) => text.split(/(?<=[。.！!？?；;])\s*|\n/).map((s) => s.trim()).filter((s) => s.length > 0);
 
@@ -94,10 +122,13 @@ async function subjectRecord(kind: "bazi" | "liuyao" | "healing", lang: Lang): P
 }
 
 describe.each([
-  ["a BaZi chart", "bazi", BAZI],
-  ["a LiuYao cast", "liuyao", LIUYAO],
-  ["a Healing Plan", "healing", HEALING],
-] as const)("%s, asked ten different questions in one conversation", (_name, kind, questions) => {
+  ["a BaZi chart", "ten", "bazi", BAZI],
+  ["a LiuYao cast", "ten", "liuyao", LIUYAO],
+  ["a Healing Plan", "ten", "healing", HEALING],
+  ["a BaZi chart", "five more", "bazi", BAZI_MORE],
+  ["a LiuYao cast", "five more", "liuyao", LIUYAO_MORE],
+  ["a Healing Plan", "five more", "healing", HEALING_MORE],
+] as const)("%s, asked %s different questions in one conversation", (_name, _count, kind, questions) => {
   test.each(LANGS)("in %s: each answer names its fact, in the asker's script; no two share more than half their text", async (lang) => {
     const r = responsesClient(s);
     const record = await subjectRecord(kind, lang);

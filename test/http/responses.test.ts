@@ -181,6 +181,17 @@ describe("409 outcomes are stored under the key and cost nothing", () => {
     await r.followUp(first.id, "薪水会高吗？");
     expect(await billed()).toBe(before + 3);
   });
+
+  test("the 409 says what changed, in one sentence", async () => {
+    const first = await r.first("liuyao", cast.id, "结果如何？");
+    const health = await r.post({ previous_response_id: first.id, input: "我的身体有没有什么问题" });
+    expect(expectErrorShape(health, 409, "NEW_SUBJECT_REQUIRED").message).toBe("This asks about another matter (health) than the cast's question; one cast answers one matter. Create a new cast for it.");
+    // Judged by the learned model alone, no domain named: "another matter", said once.
+    const visa = await s.request("POST", "/v1/liuyao/casts", { body: { question: "这次美国F1学签能过吗", method: "manual_lines", lines: [7, 8, 9, 7, 6, 8] }, idempotencyKey: uniqueKey("cast") });
+    const onVisa = await r.first("liuyao", visa.json.id, "请解读这一卦。");
+    const canada = await r.post({ previous_response_id: onVisa.id, input: "要是被拒了，改申加拿大能过吗" });
+    expect(expectErrorShape(canada, 409, "NEW_SUBJECT_REQUIRED").message).toMatch(/^This asks about (another matter|a new decision that follows the outcome, another matter) than the cast's question; one cast answers one matter\. Create a new cast for it\.$/);
+  });
 });
 
 describe("crisis language is never interpreted", () => {

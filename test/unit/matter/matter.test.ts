@@ -90,6 +90,10 @@ describe("detectMatterChange", () => {
     expect(detectMatterChangeByRules(bank, "What about the other bank?")).toMatchObject({ changed: true, reason: "what" });
     expect(detectMatterChangeByRules("这次银行数据分析岗的面试能过吗", "那另一个候选人呢").changed).toBe(false);
     expect(detectMatterChangeByRules("這次銀行的面試能過嗎", "另一個應徵者呢？").changed).toBe(false);
+    // Asked after by that name alone, they are inside the matter whatever the learned model makes of the words.
+    for (const f of ["What about the other candidates?", "and the other applicants?", "那另一个候选人呢", "what about my rivals"]) expect(detectMatterChange(bank, f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    // With more said, the other signals still count.
+    expect(detectMatterChange(bank, "What about the other bank?").changed).toBe(true);
   });
 
   test("a follow-up that asks about cause or effect stays on the matter", () => {
