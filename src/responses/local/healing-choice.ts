@@ -1,8 +1,7 @@
 /**
  * Why this practice and not another: the Plan's own ranking (its score, the runner-up, what the hard
- * filters left out), a practice the person names ("what about 八段锦?") found in that ranking, and
- * what to do when the practice is over and the feeling is not. A Plan never changes: another practice
- * is a new Plan from a new check-in.
+ * filters left out) and a practice the person names ("what about 八段锦?") found in that ranking. A
+ * Plan never changes: another practice is a new Plan from a new check-in.
  */
 import type { HealingFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
@@ -119,14 +118,5 @@ export function otherPracticeParagraph(f: HealingFacts, lang: ReplyLanguage, ids
     lang,
     `${each.join("；")}。方案一经创建就不会更改；想换一个练习，可以调整偏好（比如精神性语言的设置，或排除某些练习），用新的签到创建一个新方案。`,
     `${each.join("; ")}. A Plan does not change once created; for another practice, adjust your preferences (the spiritual-language setting, say, or the practices to exclude) and create a new Plan from a new check-in.`,
-  );
-}
-
-/** Still tense when the practice is over: common, what to do now, and when to talk to someone. */
-export function afterwardsParagraph(lang: ReplyLanguage): string {
-  return say(
-    lang,
-    "练完仍然紧张并不少见：一次短短的练习只是一点帮助，不保证马上见效。先休息一下、喝点水；想再练，请按你现在的状态重新签到、创建新方案。如果紧张一直不退、越来越重，或影响到睡眠和生活，请找信任的人或专业人士（医生、心理咨询师）聊聊。",
-    "Still feeling tense afterwards is common: one short practice is a small help, not a promise. Rest a moment and have some water; to practise again, check in anew so a new Plan fits how you are now. If the tension stays, grows, or gets in the way of sleep or daily life, talk with someone you trust or a professional (a doctor or a counsellor).",
   );
 }

@@ -7,7 +7,8 @@ import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { afterwardsParagraph, otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
+import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
+import { afterwardsParagraph, feelingsParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -141,7 +142,7 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   if (asks(/怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
   if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
   if (asks(/为什么|为何|点解|适合|选|拣|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang, true));
-  if (asks(/坐着|站着|躺|瞓|坐低|企(?!业)|姿势|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
+  if (asks(/坐着|站着|躺|瞓|坐低|企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
   if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
   if (asks(/多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
   if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
@@ -150,27 +151,32 @@ export function explainHealing(f: HealingFacts, input: string, lang: ReplyLangua
   else if (asks(/安全|注意|危险|小心|safe|caution|careful|risk/)) focus.push(cautionsParagraph(p, lang));
   if (asks(/音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
   if (asks(/(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/)) focus.push(afterwardsParagraph(lang));
+  if (asks(/走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/)) focus.push(wanderingParagraph(p, lang));
+  if (asks(/哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/)) focus.push(feelingsParagraph(lang));
+  if (asks(/睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/)) focus.push(timeOfDayParagraph(p, lang));
+  if (asks(/(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/)) focus.push(someoneElseParagraph(lang));
   const others = practicesNamed(input).filter((id) => id !== p.id);
   if (others.length > 0) focus.push(otherPracticeParagraph(f, lang, others.slice(0, 2)));
+  // The cultural background belongs to the first explanation, or is the answer to a question about it.
+  const cultural = say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`);
+  if (asks(/文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/)) focus.push(cultural);
   const focused = focus.length > 0;
   if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
-  // The cultural background belongs to the first explanation, or to a question about it.
-  const background = !focused || asks(/文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/);
   // The support notice is in every answer; the cultural background only where it belongs.
   const support = f.supportNotice ? [pick(lang, f.supportNotice)] : [];
   return {
     opening: opening(f, p, lang),
     focus,
     focused,
-    notes: [...support, ...(background ? [say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`)] : [])],
+    notes: [...support, ...(focused ? [] : [cultural])],
     closing,
     closingShort: say(lang, CLOSING.zhShort, CLOSING.enShort),
     redo: REDO_WORDING,
     lastingNotes: support,
     askable: {
       name: say(lang, `「${p.title["zh-Hans"]}」，${p.id}`, `"${p.title.en}", ${p.id}`),
-      zh: "为什么选这个练习、怎么做、要多久、姿势、强度、多久练一次、在哪里练、注意事项、不舒服时怎么办，或音频",
-      en: "why this practice, how to do it, how long, posture, intensity, how often, where to practise, its cautions, what to do if you feel unwell, or its audio",
+      zh: "为什么选这个练习、怎么做、要多久、姿势、强度、多久练一次、在哪里练、什么时候练、注意事项、不舒服时怎么办、走神或流泪时怎么办、别人能不能一起练、文化背景，或音频",
+      en: "why this practice, how to do it, how long, posture, intensity, how often, where and when to practise, its cautions, what to do if you feel unwell, a wandering mind or tears, someone joining you, its cultural background, or its audio",
     },
   };
 }

@@ -200,3 +200,41 @@ describe("posture words and afterwards, in every wording", () => {
     expect(focus("hereafter, I still wonder")).not.toContain("Still feeling tense afterwards is common");
   });
 });
+
+describe("doing the practice: a wandering mind, tears, the time of day, someone else, the eyes", () => {
+  // The base Plan is music-paced breathing (audio, 4 s in / 6 s out, seated, gentle, no movement); the intense one
+  // the longer out-breath without audio; the standing Eight Brocades has movement.
+  const intense = sheet({ check_in: { intensity: 9 } });
+  const standing = sheet({ preferences: { spiritual_language: "traditional", excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "baduanjin_standing_12") } });
+  const scriptOnly = sheet({ preferences: { excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "grounding_orient_1") } });
+
+  test.each(["What if my mind wanders?", "I keep getting distracted", "I can't focus", "老是走神怎么办", "我静不下来"])("%s: the way back to the practice's own anchor", (input) => {
+    expect(focus(input)).toMatch(/^(走神很正常，几乎每个人都会。发现自己走神了，不用责怪自己，轻轻把注意力带回音乐和呼吸上就好|A wandering mind is normal; almost everyone's does\. When you notice it, there is nothing to fix: gently bring your attention back to the music and the breath\.)/);
+  });
+
+  test("the anchor follows the Plan: the pace without audio, the step without a pace", () => {
+    expect(focus("What if my mind wanders?", intense)).toContain("gently bring your attention back to the 4-in, 6-out rhythm.");
+    expect(focus("走神怎么办", intense)).toContain("轻轻把注意力带回吸4秒、呼6秒的节奏上就好");
+    expect(focus("What if my mind wanders?", scriptOnly)).toContain("gently bring your attention back to the step of the script you are on.");
+  });
+
+  test.each(["What if I cry?", "练的时候哭了怎么办", "I get emotional", "情绪上来了"])("%s: allowed, how to pause, when to reach out", (input) => {
+    expect(focus(input)).toMatch(/^(练习时流泪或情绪涌上来，是常有的事|Tears or strong feelings can come up while practising)/);
+    expect(focus(input)).toMatch(/求助热线|helpline/);
+  });
+
+  test("the time of day: a still, gentle practice suits the evening; one with movement earlier", () => {
+    expect(focus("Can I do it before bed?")).toBe("Any time you have 10 minutes and a safe, quiet place will do. This one is gentle and nearly still, so it also suits winding down before sleep; if you get drowsy, let it happen. Never while driving or operating machinery.");
+    expect(focus("睡前可以练吗？", standing)).toBe("只要有12分钟、一个安全安静的地方，什么时候练都可以。这个练习有一定的动作，最好别安排在临睡前，白天或傍晚更合适。开车或操作机器时不要练。");
+  });
+
+  test.each(["Can my daughter do it with me?", "我女儿可以跟我一起练吗？", "could my husband try it too", "我们一起做可以吗"])("%s: their own Plan", (input) => {
+    expect(focus(input)).toMatch(/^(这个方案是按你这一次的签到和安全回答定的，只适用于你|This Plan was made from your check-in and your safety answers, so it is yours alone)/);
+  });
+
+  test("someone named without joining is not 'someone else'; the eyes ask about the form", () => {
+    expect(focus("Can I do it in the car while my husband drives?")).not.toContain("yours alone");
+    expect(focus("Can I do it with my eyes closed?")).toMatch(/^This practice is done seated/);
+    expect(focus("可以闭眼吗？")).toMatch(/^这个练习坐着做/);
+  });
+});

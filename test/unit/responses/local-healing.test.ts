@@ -84,9 +84,15 @@ describe("the question picks what is explained", () => {
     expect(zh.notes).toEqual([intense.data.supportNotice!["zh-Hans"], `文化背景：${protocolOf(intense).culturalNote["zh-Hans"]}`]);
   });
 
-  test("the cultural background comes only with the overview or when asked about; no notice without one", () => {
+  test("the cultural background comes only with the overview or as the answer to a question about it; no notice without one", () => {
     expect(ask(music, "And how long is it?").notes).toEqual([]);
-    expect(ask(music, "And how long is it, and what is its cultural origin?").notes).toEqual([`Cultural background: ${protocolOf(music).culturalNote.en}`]);
+    const asked = ask(music, "And how long is it, and what is its cultural origin?");
+    expect(asked.notes).toEqual([]);
+    expect(asked.focus.at(-1)).toBe(`Cultural background: ${protocolOf(music).culturalNote.en}`);
+    expect(asked.focused).toBe(true);
+    // Asked alone, it is the answer: a follow-up gets it, not the offer.
+    expect(ask(music, "What is the cultural background?").focus).toEqual([`Cultural background: ${protocolOf(music).culturalNote.en}`]);
+    expect(ask(music, "Tell me about it").notes).toEqual([`Cultural background: ${protocolOf(music).culturalNote.en}`]);
   });
 });
 

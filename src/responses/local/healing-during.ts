@@ -1,0 +1,61 @@
+/**
+ * What people ask about doing the practice, beyond its form: a wandering mind, tears or strong feelings
+ * on the way, the time of day, someone else joining, and still feeling tense when it is over. Each answer
+ * keeps to the Plan as it is: it never changes the protocol, and anyone else needs their own Plan.
+ */
+import type { ProtocolFacts } from "../facts/index.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { say } from "./text.ts";
+
+/** The practice's own anchor for attention: the music, the breath's pace, or the script's steps. */
+function anchor(p: ProtocolFacts, lang: ReplyLanguage): string {
+  if (p.availability === "available") return say(lang, "音乐和呼吸", "the music and the breath");
+  if (p.breathPace) return say(lang, `吸${p.breathPace.inhale}秒、呼${p.breathPace.exhale}秒的节奏`, `the ${p.breathPace.inhale}-in, ${p.breathPace.exhale}-out rhythm`);
+  return say(lang, "脚本的这一步", "the step of the script you are on");
+}
+
+/** A wandering mind is the practice, not a failure of it. */
+export function wanderingParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `走神很正常，几乎每个人都会。发现自己走神了，不用责怪自己，轻轻把注意力带回${anchor(p, lang)}上就好；一次次地带回来，本身就是这个练习的一部分。`,
+    `A wandering mind is normal; almost everyone's does. When you notice it, there is nothing to fix: gently bring your attention back to ${anchor(p, lang)}. Coming back, again and again, is part of the practice.`,
+  );
+}
+
+/** Tears or strong feelings on the way: allowed, how to pause, when to stop and reach out. */
+export function feelingsParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "练习时流泪或情绪涌上来，是常有的事，不代表做错了。可以先停一停，睁开眼睛，让呼吸回到平常的节奏；觉得太多了，就结束这次练习。如果情绪强烈得难以承受，或者出现伤害自己的念头，请马上联系身边信任的人或当地的求助热线。",
+    "Tears or strong feelings can come up while practising; it does not mean you are doing it wrong. Pause, open your eyes and let your breath return to its own pace; if it is too much, end the practice there. If the feelings become overwhelming, or thoughts of harming yourself come, reach out now to someone you trust or a local helpline.",
+  );
+}
+
+/** The time of day: any time with the minutes and a safe place; a still, gentle practice also suits the evening. */
+export function timeOfDayParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const calming = p.intensity === "gentle" && (p.movement === "none" || p.movement === "minimal");
+  return say(
+    lang,
+    `只要有${p.minutes}分钟、一个安全安静的地方，什么时候练都可以。${calming ? "这个练习温和、几乎不用动，睡前用来放松也合适；练完若有困意，顺其自然。" : "这个练习有一定的动作，最好别安排在临睡前，白天或傍晚更合适。"}开车或操作机器时不要练。`,
+    `Any time you have ${p.minutes} minutes and a safe, quiet place will do. ${calming ? "This one is gentle and nearly still, so it also suits winding down before sleep; if you get drowsy, let it happen." : "This one involves some movement, so earlier in the day suits it better than just before sleep."} Never while driving or operating machinery.`,
+  );
+}
+
+/** Someone else joining: the Plan is the asker's; another person, a child especially, needs their own. */
+export function someoneElseParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "这个方案是按你这一次的签到和安全回答定的，只适用于你。别人想一起练，尤其是孩子（年龄不同，适用的规则也不同），请让他们用自己的签到创建自己的方案；一起练的时候，各自照各自的方案做。",
+    "This Plan was made from your check-in and your safety answers, so it is yours alone. Someone who wants to join, a child especially (the age rules differ), should have their own Plan from their own check-in; practising side by side, each follows their own.",
+  );
+}
+
+/** Still tense when the practice is over: common, what to do now, and when to talk to someone. */
+export function afterwardsParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "练完仍然紧张并不少见：一次短短的练习只是一点帮助，不保证马上见效。先休息一下、喝点水；想再练，请按你现在的状态重新签到、创建新方案。如果紧张一直不退、越来越重，或影响到睡眠和生活，请找信任的人或专业人士（医生、心理咨询师）聊聊。",
+    "Still feeling tense afterwards is common: one short practice is a small help, not a promise. Rest a moment and have some water; to practise again, check in anew so a new Plan fits how you are now. If the tension stays, grows, or gets in the way of sleep or daily life, talk with someone you trust or a professional (a doctor or a counsellor).",
+  );
+}
