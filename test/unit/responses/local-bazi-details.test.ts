@@ -181,3 +181,17 @@ describe("is my chart good?", () => {
     expect(ask({ ...A, strength: "strong" }, "我的命好不好？", "zh")).toContain("你的日主甲按本盘的规则为身强（");
   });
 });
+
+describe("is my chart good, at the luck pillars' edges", () => {
+  // A's luck pillars: 丙寅 2017–2026, 乙丑 2027–2036.
+  const at = (year: number) => explainBazi(A, "Is my chart good?", "en", Date.parse(`${year}-06-15T10:00:00Z`)).focus.join("\n");
+  test("the first and the last year of a luck pillar are in it", () => {
+    expect(at(2017)).toContain("For the luck pillar of 2017, 丙寅:");
+    expect(at(2026)).toContain("For the luck pillar of 2026, 丙寅:");
+    expect(at(2027)).toContain("For the luck pillar of 2027, 乙丑:");
+  });
+
+  test("'good destiny' without an article", () => {
+    expect(ask(A, "good destiny or not?", "en")).toStartWith("Tradition grades no chart good or bad");
+  });
+});

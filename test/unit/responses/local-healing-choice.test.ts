@@ -238,3 +238,29 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("可以闭眼吗？")).toMatch(/^这个练习坐着做/);
   });
 });
+
+describe("doing the practice, every wording", () => {
+  const plan = sheet();
+  const withForm = (intensity: "gentle" | "moderate", movement: "none" | "minimal" | "gentle" | "moderate") => ({ ...plan.data, protocol: { ...plan.data.protocol!, intensity, movement } });
+  const bedtime = (data: typeof plan.data, lang: "zh" | "en") => explainHealing(data, lang === "zh" ? "睡前可以练吗？" : "Can I do it before bed?", lang).focus[0]!;
+  test.each([
+    ["gentle", "none", true], ["gentle", "minimal", true], ["gentle", "gentle", false], ["moderate", "none", false], ["moderate", "minimal", false],
+  ] as const)("intensity %s, movement %s: suits the evening: %p", (intensity, movement, calming) => {
+    expect(bedtime(withForm(intensity, movement), "en")).toContain(calming ? "it also suits winding down before sleep" : "This one involves some movement, so earlier in the day suits it better than just before sleep.");
+    expect(bedtime(withForm(intensity, movement), "zh")).toContain(calming ? "这个练习温和、几乎不用动，睡前用来放松也合适；练完若有困意，顺其自然。" : "这个练习有一定的动作，最好别安排在临睡前");
+  });
+
+  test("the step of the script, in Chinese; 'cant' without its apostrophe", () => {
+    const orient = sheet({ preferences: { excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "grounding_orient_1") } });
+    expect(focus("老是走神怎么办", orient)).toContain("轻轻把注意力带回脚本的这一步上就好");
+    expect(focus("I cant focus")).toStartWith("A wandering mind is normal");
+  });
+
+  test.each(["我女儿能不能也做？", "Hmm, can my son join?", "can my kid try it", "could my wife practise it", "should my husband practice too"])("%s: someone joining", (input) => {
+    expect(focus(input)).toMatch(/^(这个方案是按你这一次的签到和安全回答定的|This Plan was made from your check-in)/);
+  });
+
+  test("an eye, singular, asks about the form", () => {
+    expect(focus("Can I keep one eye open?")).toMatch(/^This practice is done seated/);
+  });
+});

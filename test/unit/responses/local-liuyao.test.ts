@@ -293,6 +293,9 @@ describe("a cast without a useful god, asked for it", () => {
     const unexplained = { ...cast("帮我算一卦", [7, 7, 7, 7, 7, 7], "2025-06-18"), usefulGodReason: null };
     expect(focus(unexplained, "用神是什么？")).toStartWith("这一卦没有记录用神；传统上就先看世爻");
     expect(focus(unexplained, "What is the useful god?")).toStartWith("This cast records no useful god; tradition then reads the world line");
+    // Stored before the useful god existed and naming no matter: nothing recorded, the world line.
+    const older = { ...QIAN, usefulGod: undefined, usefulGodReason: undefined };
+    expect(focus(older, "用神是什么？")).toStartWith("这一卦没有记录用神；传统上就先看世爻");
   });
 });
 
