@@ -76,7 +76,7 @@ const SOMEONE_ASKED_ZH = new RegExp(
 const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面|替我|作证|出庭|抢|只留|劝|我的有|投标|对手|竞争|候选人|应聘者|应征者|说我|骂我|针对我|欺负我|对我|(?<![a-z])(?:(?<!stay |get back |back )together|with me|for me|against me|testif\w*|witness|joint|compet\w*|rivals?|(?:other |another )?(?:candidates?|applicants?|finalists?|bidders?|contenders?)|over me|does (?:that|this|it) matter|(?:could|would|did) (?:she|he|they) have)(?![a-z])/;
 
 /** The others competing in the same contest, asked after by that name alone ("what about the other candidates?"). */
-const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:候选人|应聘者|应征者|对手|竞争者))$|(?<![a-z])(?:the |my )?(?:other |another )?(?:rivals?|competitors?|candidates?|applicants?|finalists?|bidders?|contenders?)$/;
+const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:候选人|应聘者|应征者|对手|竞争者|情敌|第三者|小三))$|(?<![a-z])(?:the |my )?(?:other |another )?(?:rivals?|competitors?|candidates?|applicants?|finalists?|bidders?|contenders?)$|^(?:the|that) other (?:girl|guy|woman|man)(?: (?:he|she)(?:'s| is) (?:seeing|dating|with))?$/;
 
 /** Someone's own one of the same ("学长自己也想转调", "interviewing at KPMG herself", "his own dispute"), asked after. */
 const OWN_MATTER = /(?:自己(?:的|也|还|在|想|要)|(?<![a-z])(?:his|her|their) own(?![a-z])|(?<![a-z])(?:interviewing|applying|sitting|running|suing) [^.?!]{1,30} (?:herself|himself)(?![a-z]))[^]*(?:[吗嗎？?]|(?<![a-z])(?:will|can|is|does) (?:she|he|they|it)(?![a-z]))/;

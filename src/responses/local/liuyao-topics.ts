@@ -223,6 +223,36 @@ function rivalParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   return say(lang, `${rule}本卦兄弟在${named.join("；")}。${verdict ? `${verdict}。` : ""}`, `${rule}In this cast: ${named.join("; ")}.${verdict ? ` So ${verdict}.` : ""}`);
 }
 
+/** Whether the other side favours you, by how the response line meets the world line. */
+function sidesFavour(f: LiuyaoFacts): boolean {
+  const [w, r] = [f.lines[f.primary.world - 1]!.element, f.lines[f.primary.response - 1]!.element];
+  return GENERATES[r] === w || CONTROLS[w] === r || w === r;
+}
+
+/**
+ * "Is there any hope?", "能成吗": the cast's leaning in one sentence, from the useful god's strength
+ * (the world line's without one) and how the two sides meet — a tendency, stated as one.
+ */
+function chanceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const g = f.usefulGod;
+  const line = g?.lines[0] ? f.lines[g.lines[0] - 1]! : f.lines[f.primary.world - 1]!;
+  const strong = isStrong(line);
+  const favour = sidesFavour(f);
+  const who = g?.lines[0] ? say(lang, `用神${line.relative}`, `the useful god ${line.relative}`) : say(lang, "世爻", "the world line");
+  const state = strong === null ? say(lang, "旺衰待看", "of unknown strength") : strong ? say(lang, "有力", "strong") : say(lang, "无力", "weak");
+  const lean =
+    strong === null ? say(lang, "成败还要结合月日细看", "the outcome rests on the month and day, to be read closely")
+    : strong && favour ? say(lang, "传统上看机会不小", "traditionally a good chance")
+    : strong ? say(lang, "传统上看有机会，但对方会有阻力", "traditionally a chance, with resistance from the other side")
+    : favour ? say(lang, "传统上看可能性在，但时机未到，要耐心", "traditionally possible but slow: the other side is open, the time not yet ripe")
+    : say(lang, "传统上看眼下较难，宜先等待、增强自己", "traditionally hard for now: better to wait and strengthen your own position");
+  return say(
+    lang,
+    `按这一卦：${who}${state}，世应之间${favour ? "对你有利" : "对你不利"}——${lean}。这是传统的倾向，不是定论；应期可以接着问。`,
+    `By this cast: ${who} is ${state}, and between the two sides things ${favour ? "lean your way" : "lean against you"} — ${lean}. A traditional tendency, not a verdict; you can ask about timing next.`,
+  );
+}
+
 /** How the useful god stands and what tradition advises from it. */
 function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
   const g = f.usefulGod;
@@ -286,6 +316,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /卦身|(?<![a-z])(?:gua ?shen|hexagram'?s? body|body of the hexagram)(?![a-z])/, write: guaShenParagraph },
   { pattern: /六冲|六合卦|(?<![a-z])(?:liu ?chong|liu ?he)(?![a-z])/, write: (f, lang) => clashAndCombine(f, lang) ? say(lang, `${clashAndCombine(f, lang)}。`, `This is ${clashAndCombine(f, lang)}.`) : say(lang, "本卦和变卦都不是六冲卦或六合卦。", "Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.") },
   { pattern: LINE_ASKED, write: lineParagraph },
+  { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|will it work|odds)(?![a-z])/, write: chanceParagraph },
   { pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/, write: rivalParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
 ];

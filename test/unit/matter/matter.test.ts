@@ -92,6 +92,10 @@ describe("detectMatterChange", () => {
     expect(detectMatterChangeByRules("這次銀行的面試能過嗎", "另一個應徵者呢？").changed).toBe(false);
     // Asked after by that name alone, they are inside the matter whatever the learned model makes of the words.
     for (const f of ["What about the other candidates?", "and the other applicants?", "那另一个候选人呢", "what about my rivals"]) expect(detectMatterChange(bank, f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    // In a relationship, the third person is inside it too.
+    const back = "Will my boyfriend and I get back together?";
+    for (const f of ["What about the other girl he's seeing?", "what about the other woman", "And the other guy?"]) expect(detectMatterChange(back, f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    for (const f of ["那小三呢", "那第三者呢？", "情敌呢"]) expect(detectMatterChange("我和男朋友能复合吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
     // With more said, the other signals still count.
     expect(detectMatterChange(bank, "What about the other bank?").changed).toBe(true);
   });

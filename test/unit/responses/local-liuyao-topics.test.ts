@@ -48,6 +48,7 @@ const KINDS: [string, RegExp][] = [
   ["hidden", /^(伏神是|本卦六亲俱全|Hidden spirits are|All five relatives)/],
   ["line", /^(第\d爻是|Line \d is)/],
   ["rival", /^(竞争者、对手传统上看兄弟爻|Rivals and competitors are traditionally read from 兄弟)/],
+  ["chance", /^(按这一卦：|By this cast:)/],
   ["advice", /^(本卦用神在|这一卦没有可依的用神爻|要不要这样做？|This cast's useful god is|This cast has no useful-god|Whether to go ahead:)/],
 ];
 const kinds = (input: string, lang: ReplyLanguage) => askedTopics(interview, input, lang).map((p) => KINDS.find(([, re]) => re.test(p))?.[0] ?? p);
@@ -515,5 +516,30 @@ describe("the changed lines, 卦身 and rivals in every wording", () => {
   test("'should I' after a word or at the start is a yes-or-no question", () => {
     const strong = edit(interview, { 2: { void: false, strength: { month: "旺", day: "生" } } });
     for (const input of ["Hmm, should I call them?", "should I call them?", "Shall we wait?", "Is it worth it?"]) expect(ask(strong, input, "en")).toStartWith("Whether to go ahead:");
+  });
+});
+
+describe("is there any hope? the cast's leaning in one sentence", () => {
+  // interview: useful god 官鬼 on line 2 (己丑 土); world line 5 (申 金), response line 2 (丑 土): earth generates
+  // metal, the response generates the world — the sides favour the asker. Strength and sides are varied here.
+  const strong = { strength: { month: "旺", day: "生", effective_void: false, day_break: false, tomb: null }, void: false, monthBreak: false } as const;
+  const weak = { strength: { month: "死", day: "克", effective_void: false, day_break: false, tomb: null }, void: false, monthBreak: false } as const;
+  // Response line 2 turned to fire: fire controls the world's metal (应克世), against the asker.
+  const against = (f: LiuyaoFacts) => edit(f, { 2: { element: "火" } });
+  test.each([
+    ["strong, the sides favour", (f: LiuyaoFacts) => edit(f, { 2: strong }), "用神官鬼有力，世应之间对你有利——传统上看机会不小。", "the useful god 官鬼 is strong, and between the two sides things lean your way — traditionally a good chance."],
+    ["strong, the sides against", (f: LiuyaoFacts) => against(edit(f, { 2: strong })), "用神官鬼有力，世应之间对你不利——传统上看有机会，但对方会有阻力。", "the useful god 官鬼 is strong, and between the two sides things lean against you — traditionally a chance, with resistance from the other side."],
+    ["weak, the sides favour", (f: LiuyaoFacts) => edit(f, { 2: weak }), "用神官鬼无力，世应之间对你有利——传统上看可能性在，但时机未到，要耐心。", "the useful god 官鬼 is weak, and between the two sides things lean your way — traditionally possible but slow: the other side is open, the time not yet ripe."],
+    ["weak, the sides against", (f: LiuyaoFacts) => against(edit(f, { 2: weak })), "用神官鬼无力，世应之间对你不利——传统上看眼下较难，宜先等待、增强自己。", "the useful god 官鬼 is weak, and between the two sides things lean against you — traditionally hard for now: better to wait and strengthen your own position."],
+    ["of unknown strength", (f: LiuyaoFacts) => edit(f, { 2: { strength: null } }), "用神官鬼旺衰待看，世应之间对你有利——成败还要结合月日细看。", "the useful god 官鬼 is of unknown strength, and between the two sides things lean your way — the outcome rests on the month and day, to be read closely."],
+  ] as const)("%s", (_, make, zh, en) => {
+    const f = make(interview);
+    expect(ask(f, "还有希望吗？", "zh")).toBe(`按这一卦：${zh.replace(/。$/, "")}。这是传统的倾向，不是定论；应期可以接着问。`);
+    expect(ask(f, "Is there any hope?", "en")).toBe(`By this cast: ${en} A traditional tendency, not a verdict; you can ask about timing next.`);
+  });
+
+  test("without a useful god, the world line leads; asked in other words", () => {
+    expect(ask(edit(interview, {}, { usefulGod: null }), "能成吗？", "zh")).toStartWith("按这一卦：世爻");
+    for (const input of ["what are my chances", "any chance?", "will it work?", "有冇機會？", "成不成"]) expect(kinds(input, /[a-z]/.test(input) ? "en" : "zh")).toContain("chance");
   });
 });
