@@ -538,8 +538,15 @@ describe("is there any hope? the cast's leaning in one sentence", () => {
     expect(ask(f, "Is there any hope?", "en")).toBe(`By this cast: ${en} A traditional tendency, not a verdict; you can ask about timing next.`);
   });
 
+  test("the world controlling the response, or the two alike, also lean the asker's way", () => {
+    // World line 5 is 申 metal: a wood response line is controlled by it (世克应), a metal one is alike (比和).
+    for (const element of ["木", "金"]) expect(ask(edit(interview, { 2: { element } }), "Is there any hope?", "en")).toContain("between the two sides things lean your way");
+    expect(ask(edit(interview, { 2: { element: "水" } }), "Is there any hope?", "en")).toContain("between the two sides things lean against you");
+  });
+
   test("without a useful god, the world line leads; asked in other words", () => {
     expect(ask(edit(interview, {}, { usefulGod: null }), "能成吗？", "zh")).toStartWith("按这一卦：世爻");
+    expect(ask(edit(interview, {}, { usefulGod: null }), "any chance?", "en")).toStartWith("By this cast: the world line is");
     for (const input of ["what are my chances", "any chance?", "will it work?", "有冇機會？", "成不成"]) expect(kinds(input, /[a-z]/.test(input) ? "en" : "zh")).toContain("chance");
   });
 });
