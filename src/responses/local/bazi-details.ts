@@ -8,7 +8,7 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { SHEN_SHA_NAMES } from "../../bazi/shen-sha.ts";
 import { elementName, glossaryTermsNamed, list, say } from "./text.ts";
 
-const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
+export const PILLAR_ZH: Readonly<Record<PillarName, string>> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
 const BASIS: Readonly<Record<string, [zh: string, en: string]>> = {
   day_stem: ["按日干", "by the day stem"],
   year_stem: ["按年干", "by the year stem"],

@@ -8,10 +8,9 @@ import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsT
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { allStarsParagraph, healthParagraph, namedStarsParagraph, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
+import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 
-const PILLAR_ZH: Record<PillarName, string> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
 
 /** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
 const beijingYear = (now: number) => new Date(now + 8 * 3_600_000).getUTCFullYear();

@@ -14,14 +14,29 @@ type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
 const GENERATES: Readonly<Record<string, string>> = { 木: "火", 火: "土", 土: "金", 金: "水", 水: "木" };
 const CONTROLS: Readonly<Record<string, string>> = { 木: "土", 火: "金", 土: "水", 金: "木", 水: "火" };
 
+type Meeting = "应生世" | "应克世" | "世生应" | "世克应" | "比和";
+
 /** How the response line (the other side) meets the world line (you), by their elements. */
-function meeting(f: LiuyaoFacts, lang: ReplyLanguage): string {
+function sidesMeet(f: LiuyaoFacts): Meeting {
   const [w, r] = [f.lines[f.primary.world - 1]!.element, f.lines[f.primary.response - 1]!.element];
-  if (GENERATES[r] === w) return say(lang, "应生世：传统上说对方对你有利、愿意成全", "the response generates the world (应生世): traditionally the other side favours you");
-  if (CONTROLS[r] === w) return say(lang, "应克世：传统上说对方有所保留或施加压力", "the response controls the world (应克世): traditionally the other side holds back or presses you");
-  if (GENERATES[w] === r) return say(lang, "世生应：传统上说你付出较多、主动去求对方", "the world generates the response (世生应): traditionally you give more and seek them out");
-  if (CONTROLS[w] === r) return say(lang, "世克应：传统上说你占主动", "the world controls the response (世克应): traditionally you have the upper hand");
-  return say(lang, "世应比和：传统上说双方对等、容易谈得拢", "world and response share an element (比和): traditionally the two sides meet as equals");
+  if (GENERATES[r] === w) return "应生世";
+  if (CONTROLS[r] === w) return "应克世";
+  if (GENERATES[w] === r) return "世生应";
+  if (CONTROLS[w] === r) return "世克应";
+  return "比和";
+}
+
+const MEETING_WORDS: Readonly<Record<Meeting, [zh: string, en: string]>> = {
+  应生世: ["应生世：传统上说对方对你有利、愿意成全", "the response generates the world (应生世): traditionally the other side favours you"],
+  应克世: ["应克世：传统上说对方有所保留或施加压力", "the response controls the world (应克世): traditionally the other side holds back or presses you"],
+  世生应: ["世生应：传统上说你付出较多、主动去求对方", "the world generates the response (世生应): traditionally you give more and seek them out"],
+  世克应: ["世克应：传统上说你占主动", "the world controls the response (世克应): traditionally you have the upper hand"],
+  比和: ["世应比和：传统上说双方对等、容易谈得拢", "world and response share an element (比和): traditionally the two sides meet as equals"],
+};
+
+function meeting(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  const [zh, en] = MEETING_WORDS[sidesMeet(f)];
+  return say(lang, zh, en);
 }
 
 /** What a line's own state says (moving, void in effect, broken), as short phrases. */
@@ -177,14 +192,16 @@ const MONTH_EN: Readonly<Record<string, string>> = { 旺: "prosperous", 相: "ri
 const DAY_EN: Readonly<Record<string, string>> = { 生: "fed by the day (生)", 克: "controlled by the day (克)", 比: "matched by the day (比)", 泄: "drained into the day (泄)", 耗: "spent on the day (耗)" };
 
 /**
- * A line's 旺衰 in words, from its stored strength (absent on older casts). `voidAndBreakSaid`: the
- * caller has already glossed the void and the month break, so they are not named twice.
+ * A line's 旺衰 in words, from its stored strength (absent on older casts), opened by "；" (or "，" after a
+ * list of the line's states: `inList`). `voidAndBreakSaid`: the caller has already glossed the void and
+ * the month break, so they are not named twice.
  */
-export function strengthText(l: LineFacts, lang: ReplyLanguage, voidAndBreakSaid = false): string {
+export function strengthText(l: LineFacts, lang: ReplyLanguage, { voidAndBreakSaid = false, inList = false } = {}): string {
   const s = l.strength;
   if (!s) return "";
   const flags = [s.day_break ? say(lang, "日破", "broken by the day") : "", s.hidden_moving ? say(lang, "暗动", "stirred in secret (暗动)") : "", s.effective_void && !voidAndBreakSaid ? say(lang, "真空", "void in effect") : "", s.tomb ? say(lang, "入墓", "entering its tomb") : "", l.monthBreak && !voidAndBreakSaid ? say(lang, "月破", "broken by the month") : ""].filter(Boolean);
-  return say(lang, `；在月令为${s.month}，日辰对它为${s.day}${flags.length ? `，${flags.join("、")}` : ""}`, `; ${s.month} (${MONTH_EN[s.month]}) in the month, ${DAY_EN[s.day]}${flags.length ? `, ${list("en", flags)}` : ""}`);
+  const lead = inList ? say(lang, "，", ", ") : say(lang, "；", "; ");
+  return lead + say(lang, `在月令为${s.month}，日辰对它为${s.day}${flags.length ? `，${flags.join("、")}` : ""}`, `${s.month} (${MONTH_EN[s.month]}) in the month, ${DAY_EN[s.day]}${flags.length ? `, ${list("en", flags)}` : ""}`);
 }
 
 /** Strong or weak, as tradition weighs a line: the month first, then the day, then what breaks or empties it. */
@@ -223,11 +240,8 @@ function rivalParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   return say(lang, `${rule}本卦兄弟在${named.join("；")}。${verdict ? `${verdict}。` : ""}`, `${rule}In this cast: ${named.join("; ")}.${verdict ? ` So ${verdict}.` : ""}`);
 }
 
-/** Whether the other side favours you, by how the response line meets the world line. */
-function sidesFavour(f: LiuyaoFacts): boolean {
-  const [w, r] = [f.lines[f.primary.world - 1]!.element, f.lines[f.primary.response - 1]!.element];
-  return GENERATES[r] === w || CONTROLS[w] === r || w === r;
-}
+/** Whether the meeting leans the asker's way: the other side generating them, they holding the upper hand, or equals. */
+const sidesFavour = (f: LiuyaoFacts) => ["应生世", "世克应", "比和"].includes(sidesMeet(f));
 
 /**
  * "Is there any hope?", "能成吗": the cast's leaning in one sentence, from the useful god's strength

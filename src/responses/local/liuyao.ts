@@ -43,7 +43,7 @@ function lineState(l: LineFacts, lang: ReplyLanguage): string {
     l.dayClash ? say(lang, "日冲，受到冲动", "day clash (日冲): stirred by the day") : null,
   ].filter((s): s is string => s !== null);
   const where = say(lang, `第${l.position}爻${l.relative}${l.ganzhi}${l.element}（${l.spirit}）`, `Line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element} (${l.spirit})`);
-  return `${where}${say(lang, "：", ": ")}${states.length ? states.join(say(lang, "，", ", ")) : say(lang, "安静", "at rest")}${strengthText(l, lang, true).replace(/^[；;]/, say(lang, "，", ","))}`;
+  return `${where}${say(lang, "：", ": ")}${states.length ? states.join(say(lang, "，", ", ")) : say(lang, "安静", "at rest")}${strengthText(l, lang, { voidAndBreakSaid: true, inList: true })}`;
 }
 
 function opening(f: LiuyaoFacts, lang: ReplyLanguage): string {
