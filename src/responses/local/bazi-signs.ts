@@ -8,16 +8,27 @@ import { elementName, list, say } from "./text.ts";
 import { starPlaces } from "./bazi-details.ts";
 
 /**
- * The traditional correspondences of the five elements: colours and direction (五行配色、方位), and the
- * trades commonly filed under each (五行行业, whose lists vary between practitioners: the common core).
+ * The traditional correspondences of the five elements: colours and direction (五行配色、方位), the
+ * River Chart's numbers (河图: 一六水, 二七火, 三八木, 四九金, 五十土), and the trades commonly filed under each
+ * (五行行业, whose lists vary between practitioners: the common core).
  */
-const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string]; trades: readonly [zh: string, en: string] }>> = {
-  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"], trades: ["教育、文化、出版、园林", "education, culture, publishing and gardening"] },
-  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"], trades: ["能源、电子、餐饮、传媒", "energy, electronics, food service and media"] },
-  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"], trades: ["房地产、建筑、农业、中介", "property, construction, farming and brokerage"] },
-  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"], trades: ["金融、机械、五金、汽车", "finance, machinery, metalware and cars"] },
-  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"], trades: ["贸易、物流、航运、旅游", "trade, logistics, shipping and travel"] },
+const ELEMENT_SIGNS: Readonly<Record<string, { zh: readonly string[]; en: readonly string[]; direction: readonly [zh: string, en: string]; numbers: readonly [number, number]; trades: readonly [zh: string, en: string] }>> = {
+  wood: { zh: ["绿色", "青色"], en: ["green"], direction: ["东方", "the east"], numbers: [3, 8], trades: ["教育、文化、出版、园林", "education, culture, publishing and gardening"] },
+  fire: { zh: ["红色", "紫色"], en: ["red", "purple"], direction: ["南方", "the south"], numbers: [2, 7], trades: ["能源、电子、餐饮、传媒", "energy, electronics, food service and media"] },
+  earth: { zh: ["黄色", "棕色"], en: ["yellow", "brown"], direction: ["中央", "the centre"], numbers: [5, 10], trades: ["房地产、建筑、农业、中介", "property, construction, farming and brokerage"] },
+  metal: { zh: ["白色", "金色"], en: ["white", "gold"], direction: ["西方", "the west"], numbers: [4, 9], trades: ["金融、机械、五金、汽车", "finance, machinery, metalware and cars"] },
+  water: { zh: ["黑色", "蓝色"], en: ["black", "blue"], direction: ["北方", "the north"], numbers: [1, 6], trades: ["贸易、物流、航运、旅游", "trade, logistics, shipping and travel"] },
 };
+
+/** Lucky numbers, from the favourable elements' River Chart numbers. */
+export function numbersParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const each = f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.numbers.join("和")}`, `${e} goes with ${ELEMENT_SIGNS[e]!.numbers.join(" and ")}`));
+  return say(
+    lang,
+    `传统上数字按河图配五行（一六水、二七火、三八木、四九金、五十土），取喜用五行的数字。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${each.join("；")}。这只是象征性的对应，不会带来运气上的保证。`,
+    `Traditionally numbers follow the River Chart's pairing with the elements (1 and 6 water, 2 and 7 fire, 3 and 8 wood, 4 and 9 metal, 5 and 10 earth), taking those of the favourable elements. Yours are ${list("en", f.favorable)}: ${list("en", each)}. A symbolic correspondence only; it guarantees no luck.`,
+  );
+}
 
 /** Trades, from the favourable elements. */
 export function tradesParagraph(f: BaziFacts, lang: ReplyLanguage): string {

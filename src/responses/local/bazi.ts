@@ -9,7 +9,8 @@ import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
-import { signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 
 
 /** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
@@ -309,6 +310,10 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
+  if (matchesTopic(input, /性格|个性|脾气|为人|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
+  for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
+  if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
+  if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
   if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
@@ -372,8 +377,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、出行与迁居、五行喜忌、身强身弱、颜色方位、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, travel and moving, your favorable elements, your strength, colours and directions, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { explainBazi } from "../../../src/responses/local/bazi.ts";
 import { SHEN_SHA_GIST, starPlaces } from "../../../src/responses/local/bazi-details.ts";
+import { DAY_MASTER_IMAGE } from "../../../src/responses/local/bazi-self.ts";
 import { SHEN_SHA_NAMES } from "../../../src/bazi/shen-sha.ts";
 import { GLOSSARY } from "../../../src/responses/data/glossary.ts";
 import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
@@ -193,5 +194,40 @@ describe("is my chart good, at the luck pillars' edges", () => {
 
   test("'good destiny' without an article", () => {
     expect(ask(A, "good destiny or not?", "en")).toStartWith("Tradition grades no chart good or bad");
+  });
+});
+
+describe("the person: temperament, a pillar, compatibility, numbers", () => {
+  // A: 甲 day master (yang wood), weak; favourable water and wood. Pillars 己丑 癸酉 甲子 壬申.
+  test("temperament from the day master's image, coloured by its strength", () => {
+    expect(ask(A, "What is my personality like?", "en")).toBe("Temperament is read first from the day master: you are 甲, yang wood, whose image is a tall tree: upright, dependable and striving, and apt to be stubborn. A weak day master holds these traits more quietly, and values the support around it. A traditional image, not a verdict: a character is shaped by experience and choice.");
+    expect(ask({ ...A, strength: "strong" }, "我的性格怎么样？", "zh")).toBe("性格传统上先看日主：你是甲木，象为参天大树：正直、有担当、向上，也容易固执。日主偏强，这些特质显得更鲜明、更有主见。这是传统的象征说法，人的性格终究由经历和选择塑造。");
+  });
+
+  test("every stem has an image in both languages, none shared", () => {
+    const stems = "甲乙丙丁戊己庚辛壬癸".split("");
+    expect(stems.every((s) => DAY_MASTER_IMAGE[s]?.[0] && DAY_MASTER_IMAGE[s]?.[1])).toBe(true);
+    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]![0])).size).toBe(10);
+    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]![1])).size).toBe(10);
+  });
+
+  test("a pillar by name: what it stands for, its ten god (the day's is the day master), hidden stems, 纳音", () => {
+    expect(ask(A, "What does my day pillar mean?", "en")).toBe("Your day pillar is 甲子; traditionally it stands for yourself (its stem) and your partner (its branch, the spouse palace). Its stem is the day master, its branch hides 癸(正印), and its 纳音 is 海中金.");
+    expect(ask(A, "我的年柱代表什么？", "zh")).toBe("你的年柱是己丑，传统上代表祖上与早年。天干为正财，地支藏己(正财)、癸(正印)、辛(正官)，纳音为霹雳火。");
+    expect(ask(A, "month pillar?", "en")).toStartWith("Your month pillar is 癸酉; traditionally it stands for parents, siblings and youth, and the palace of career. Its stem is your 正印,");
+    expect(ask(A, "时柱呢？", "zh")).toStartWith("你的时柱是壬申，传统上代表子女与晚年。天干为偏印");
+    // At most two at once.
+    expect(ask(A, "年柱、月柱和日柱分别代表什么？", "zh").match(/你的(年|月|日|时)柱是/g)).toHaveLength(2);
+  });
+
+  test("compatibility: two charts are needed; an element named is weighed for this chart only", () => {
+    expect(ask(A, "Am I compatible with a water person?", "en")).toBe("Tradition reads whether two people suit each other (合婚) by setting both charts side by side: their day masters, favourable elements, and how their day and year pillars clash or combine. Only your chart is here, so only your side can be read. Water is among your favourable elements, so tradition says people and things that bring water tend to help you. In the end, how two people get along shows in living it.");
+    expect(ask(A, "我跟火命的人合不合？", "zh")).toContain("火不在你的喜用五行里（你喜水、木），但单凭一个五行说明不了两个人合不合。");
+    expect(ask(A, "Are we a good match?", "en")).toContain("Only your chart is here, so only your side can be read. In the end");
+  });
+
+  test("lucky numbers from the favourable elements' River Chart numbers", () => {
+    expect(ask(A, "What is my lucky number?", "en")).toContain("Yours are water and wood: water goes with 1 and 6 and wood goes with 3 and 8.");
+    expect(ask(A, "我的幸运数字是什么？", "zh")).toContain("本盘喜用水、木：水对应1和6；木对应3和8。");
   });
 });

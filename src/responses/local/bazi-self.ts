@@ -1,0 +1,85 @@
+/**
+ * What a chart says of the person themselves: the day master's traditional image and temperament
+ * (日主象意), one pillar asked after by name (what it stands for, its ten god, hidden stems and 纳音), and
+ * compatibility, which tradition reads from two charts, not from one.
+ */
+import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import { elementName, list, say } from "./text.ts";
+import { PILLAR_ZH } from "./bazi-details.ts";
+
+/** The ten stems as day masters: the image the tradition gives each and the temperament read from it. */
+export const DAY_MASTER_IMAGE: Readonly<Record<string, [zh: string, en: string]>> = {
+  甲: ["参天大树：正直、有担当、向上，也容易固执", "a tall tree: upright, dependable and striving, and apt to be stubborn"],
+  乙: ["花草藤蔓：柔韧、灵活、善于适应，也容易依附", "flowers and vines: supple, adaptable and tactful, and apt to lean on others"],
+  丙: ["太阳：热情、开朗、大方，也容易急躁", "the sun: warm, open and generous, and apt to be impatient"],
+  丁: ["烛火灯光：细腻、体贴、有心思，也容易多虑", "candlelight: attentive, thoughtful and caring, and apt to worry"],
+  戊: ["高山厚土：稳重、可靠、包容，也容易保守", "a mountain: steady, reliable and tolerant, and apt to be set in its ways"],
+  己: ["田园之土：温和、务实、善于照顾人，也容易犹豫", "garden soil: gentle, practical and nurturing, and apt to hesitate"],
+  庚: ["刀剑钢铁：果断、刚直、重义气，也容易锋芒太露", "a blade of steel: decisive, straight and loyal, and apt to be sharp"],
+  辛: ["珠玉首饰：精致、敏锐、重体面，也容易挑剔", "a jewel: refined, perceptive and proud, and apt to be particular"],
+  壬: ["江河大海：聪明、奔放、有胆识，也容易随性", "a river or the sea: quick, free and bold, and apt to drift"],
+  癸: ["雨露：温柔、敏感、富于想象，也容易内敛多思", "rain and dew: gentle, sensitive and imaginative, and apt to turn inward"],
+};
+
+/** Personality: the day master's image and temperament, and how its strength colours it. */
+export function personalityParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const [zh, en] = DAY_MASTER_IMAGE[f.dayMaster.stem] ?? ["", ""];
+  return say(
+    lang,
+    `性格传统上先看日主：你是${f.dayMaster.stem}${elementName("zh", f.dayMaster.element)}，象为${zh}。${f.strength === "strong" ? "日主偏强，这些特质显得更鲜明、更有主见" : "日主偏弱，这些特质更含蓄，也更看重身边的支持"}。这是传统的象征说法，人的性格终究由经历和选择塑造。`,
+    `Temperament is read first from the day master: you are ${f.dayMaster.stem}, ${f.dayMaster.yin_yang} ${f.dayMaster.element}, whose image is ${en}. ${f.strength === "strong" ? "A strong day master shows these traits more plainly, with a mind of its own" : "A weak day master holds these traits more quietly, and values the support around it"}. A traditional image, not a verdict: a character is shaped by experience and choice.`,
+  );
+}
+
+/** What each pillar stands for in the tradition (宫位). */
+const PILLAR_MEANS: Readonly<Record<PillarName, [zh: string, en: string]>> = {
+  year: ["祖上与早年", "family roots and early years"],
+  month: ["父母、兄弟与青年，也是事业的宫位", "parents, siblings and youth, and the palace of career"],
+  day: ["你自己（日干）与配偶（日支，夫妻宫）", "yourself (its stem) and your partner (its branch, the spouse palace)"],
+  hour: ["子女与晚年", "children and later life"],
+};
+const PILLAR_ASKED: Readonly<Record<PillarName, RegExp>> = {
+  year: /年柱|(?<![a-z])year pillar(?![a-z])/,
+  month: /月柱|(?<![a-z])month pillar(?![a-z])/,
+  day: /日柱|(?<![a-z])day pillar(?![a-z])/,
+  hour: /时柱|(?<![a-z])hour pillar(?![a-z])/,
+};
+
+/** The pillars a question names, in chart order. */
+export const pillarsNamed = (input: string): PillarName[] => PILLAR_NAMES.filter((n) => PILLAR_ASKED[n].test(foldText(input)));
+
+/** One pillar: what it stands for, its stem's ten god (the day's is the day master), hidden stems, 纳音. */
+export function pillarParagraph(f: BaziFacts, lang: ReplyLanguage, n: PillarName): string {
+  const p = f.pillars[n];
+  const [zh, en] = PILLAR_MEANS[n];
+  const god = n === "day" ? say(lang, "天干就是日主", "its stem is the day master") : say(lang, `天干为${p.ten_god}`, `its stem is your ${p.ten_god}`);
+  return say(
+    lang,
+    `你的${PILLAR_ZH[n]}是${p.ganzhi}，传统上代表${zh}。${god}，地支藏${p.hidden.join("、")}，纳音为${p.nayin}。`,
+    `Your ${n} pillar is ${p.ganzhi}; traditionally it stands for ${en}. ${god.charAt(0).toUpperCase()}${god.slice(1)}, its branch hides ${list("en", p.hidden)}, and its 纳音 is ${p.nayin}.`,
+  );
+}
+
+const ELEMENT_WORD = /(木|火|土|金|水)(?:命|的人|型)|(?<![a-z])(wood|fire|earth|metal|water)(?: person| sign| type| element)(?![a-z])/;
+const ZH_ELEMENT: Readonly<Record<string, string>> = { 木: "wood", 火: "fire", 土: "earth", 金: "metal", 水: "water" };
+
+/**
+ * Compatibility: tradition compares two whole charts (合婚), which one chart cannot do; an element
+ * named is said to be favourable to this chart or not, as far as that goes.
+ */
+export function compatibilityParagraph(f: BaziFacts, lang: ReplyLanguage, input: string): string {
+  const m = ELEMENT_WORD.exec(foldText(input));
+  const element = m ? (m[1] ? ZH_ELEMENT[m[1]]! : m[2]!) : null;
+  const Element = element ? `${element[0]!.toUpperCase()}${element.slice(1)}` : "";
+  const named = element
+    ? f.favorable.includes(element)
+      ? say(lang, `${elementName("zh", element)}是你的喜用五行，传统上说带来${elementName("zh", element)}的人与事对你较有助益。`, `${Element} is among your favourable elements, so tradition says people and things that bring ${element} tend to help you.`)
+      : say(lang, `${elementName("zh", element)}不在你的喜用五行里（你喜${list("zh", f.favorable.map((e) => elementName("zh", e)))}），但单凭一个五行说明不了两个人合不合。`, `${Element} is not among your favourable elements (${list("en", f.favorable)}), but one element says little about two people.`)
+    : "";
+  return say(
+    lang,
+    `传统上看两个人合不合（合婚），要把两个人的八字放在一起比较：日主、喜用五行、日柱与年柱的冲合。这里只有你一个人的命盘，所以只能说到你这一边。${named}缘分终究要在相处中见分晓。`,
+    `Tradition reads whether two people suit each other (合婚) by setting both charts side by side: their day masters, favourable elements, and how their day and year pillars clash or combine. Only your chart is here, so only your side can be read. ${named} In the end, how two people get along shows in living it.`.replace("  ", " "),
+  );
+}
