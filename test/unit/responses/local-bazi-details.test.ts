@@ -231,3 +231,44 @@ describe("the person: temperament, a pillar, compatibility, numbers", () => {
     expect(ask(A, "我的幸运数字是什么？", "zh")).toContain("本盘喜用水、木：水对应1和6；木对应3和8。");
   });
 });
+
+describe("the person, every wording", () => {
+  const strong = { ...A, strength: "strong" as const };
+  test("strength in each language", () => {
+    expect(ask(A, "我的性格怎么样？", "zh")).toContain("日主偏弱，这些特质更含蓄，也更看重身边的支持。");
+    expect(ask(strong, "What is my personality like?", "en")).toContain("A strong day master shows these traits more plainly, with a mind of its own.");
+  });
+
+  test.each([
+    ["year", "年柱", "祖上与早年", "family roots and early years"],
+    ["month", "月柱", "父母、兄弟与青年，也是事业的宫位", "parents, siblings and youth, and the palace of career"],
+    ["day", "日柱", "你自己（日干）与配偶（日支，夫妻宫）", "yourself (its stem) and your partner (its branch, the spouse palace)"],
+    ["hour", "时柱", "子女与晚年", "children and later life"],
+  ] as const)("the %s pillar in both languages, after a word, and not glued to one", (n, zhName, zh, en) => {
+    expect(ask(A, `我的${zhName}代表什么？`, "zh")).toContain(`传统上代表${zh}。${n === "day" ? "天干就是日主" : "天干为"}`);
+    expect(ask(A, `what about my ${n} pillar?`, "en")).toContain(`traditionally it stands for ${en}.`);
+    expect(ask(A, `${n} pillar`, "en")).toContain(`Your ${n} pillar is`);
+    expect(ask(A, `the x${n} pillars`, "en")).not.toContain(`Your ${n} pillar is`);
+    expect(ask(A, `my ${n} pillarx`, "en")).not.toContain(`Your ${n} pillar is`);
+  });
+
+  test.each([
+    ["wood", "木", true], ["water", "水", true], ["fire", "火", false], ["earth", "土", false], ["metal", "金", false],
+  ] as const)("compatibility with a %s person, weighed for this chart (favourable: %p)", (element, zh, favourable) => {
+    const Element = `${element[0]!.toUpperCase()}${element.slice(1)}`;
+    expect(ask(A, `Am I compatible with a ${element} person?`, "en")).toContain(favourable ? `${Element} is among your favourable elements, so tradition says people and things that bring ${element} tend to help you.` : `${Element} is not among your favourable elements (water and wood), but one element says little about two people.`);
+    expect(ask(A, `我跟${zh}命的人合不合？`, "zh")).toContain(favourable ? `${zh}是你的喜用五行，传统上说带来${zh}的人与事对你较有助益。` : `${zh}不在你的喜用五行里（你喜水、木），但单凭一个五行说明不了两个人合不合。`);
+  });
+
+  test("no element named: nothing weighed, in Chinese too", () => {
+    expect(ask(A, "我们两个合不合？", "zh")).toBe("传统上看两个人合不合（合婚），要把两个人的八字放在一起比较：日主、喜用五行、日柱与年柱的冲合。这里只有你一个人的命盘，所以只能说到你这一边。缘分终究要在相处中见分晓。");
+  });
+});
+
+describe("every element's numbers", () => {
+  test("fire, earth and metal too; 'what number' asks for them", () => {
+    const others = { ...A, favorable: ["fire", "earth", "metal"] };
+    expect(ask(others, "我的幸运数字是什么？", "zh")).toContain("本盘喜用火、土、金：火对应2和7；土对应5和10；金对应4和9。");
+    expect(ask(others, "what number suits me?", "en")).toContain("Yours are fire, earth and metal: fire goes with 2 and 7, earth goes with 5 and 10 and metal goes with 4 and 9.");
+  });
+});
