@@ -7,6 +7,7 @@ import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
+import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 
 /** The ten stems as day masters: the image the tradition gives each and the temperament read from it. */
 export const DAY_MASTER_IMAGE: Readonly<Record<string, [zh: string, en: string]>> = {
@@ -62,7 +63,6 @@ export function pillarParagraph(f: BaziFacts, lang: ReplyLanguage, n: PillarName
 }
 
 const ELEMENT_WORD = /(木|火|土|金|水)(?:命|的人|型)|(?<![a-z])(wood|fire|earth|metal|water)(?: person| sign| type| element)(?![a-z])/;
-const ZH_ELEMENT: Readonly<Record<string, string>> = { 木: "wood", 火: "fire", 土: "earth", 金: "metal", 水: "water" };
 
 /**
  * Compatibility: tradition compares two whole charts (合婚), which one chart cannot do; an element
@@ -70,7 +70,7 @@ const ZH_ELEMENT: Readonly<Record<string, string>> = { 木: "wood", 火: "fire",
  */
 export function compatibilityParagraph(f: BaziFacts, lang: ReplyLanguage, input: string): string {
   const m = ELEMENT_WORD.exec(foldText(input));
-  const element = m ? (m[1] ? ZH_ELEMENT[m[1]]! : m[2]!) : null;
+  const element = m ? (m[1] ? ELEMENT_EN[m[1] as ElementZh] : m[2]!) : null;
   const Element = element ? `${element[0]!.toUpperCase()}${element.slice(1)}` : "";
   const named = element
     ? f.favorable.includes(element)
