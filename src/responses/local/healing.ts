@@ -129,37 +129,50 @@ const CLOSING = {
 };
 const REDO_WORDING = { zh: "这个方案", en: "Plan", howZh: "提交新的签到，创建一个新方案", howEn: "create a new Plan from a new check-in" };
 
+/** The practice's cultural background: in the first explanation, or the answer to a question about it. */
+const culturalParagraph = (p: ProtocolFacts, lang: ReplyLanguage) => say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`);
+
+const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/;
+
+/**
+ * What a question about a Plan can ask, in the order the paragraphs are written: a pattern on the folded
+ * input (`unless`: another kind that takes its place) and the writer. Hong Kong Cantonese is folded to
+ * Simplified too: 点做 (how), 几耐 (how long), 点解/拣 (why, choose), 瞓/坐低/企 (lie, sit, stand), 每日
+ * (daily). A practice's name ("quiet sitting", "standing like a tree") asks about that practice, not posture.
+ */
+const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, input: string) => string }[] = [
+  { pattern: /怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/, write: (_f, p, lang) => stepsParagraph(p, lang) },
+  { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, write: (_f, p, lang) => durationParagraph(p, lang) },
+  { pattern: /为什么|为何|点解|适合|选|拣|why|chosen|suit|fit/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
+  { pattern: /坐着|站着|躺|瞓|坐低|企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
+  { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
+  { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
+  { pattern: /在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/, write: (_f, p, lang) => placeParagraph(p, lang) },
+  { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
+  // A symptom's answer already says to stop; the cautions would only repeat it.
+  { pattern: /安全|注意|危险|小心|safe|caution|careful|risk/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
+  { pattern: /音乐|音频|声音|audio|music|sound|track/, write: (_f, p, lang) => audioParagraph(p, lang) },
+  { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
+  { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
+  { pattern: /哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/, write: (_f, _p, lang) => feelingsParagraph(lang) },
+  { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
+  { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
+];
+
+/** Asked about the practice's culture or origin: its cultural note is the answer (written after another practice named). */
+const ASKS_CULTURE = /文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/;
+
 /** The explanation of the Plan for this input. A blocked Plan never gets here (409). */
 export function explainHealing(f: HealingFacts, input: string, lang: ReplyLanguage): Explanation {
   const p = f.protocol;
   const closing = say(lang, CLOSING.zh, CLOSING.en);
   if (!p) return { opening: say(lang, "这个方案没有可解释的练习。", "This Plan has no practice to explain."), focus: [], closing, redo: REDO_WORDING };
-  const focus: string[] = [];
-  const asks = (pattern: RegExp) => matchesTopic(input, pattern);
-  // Cantonese as written in Hong Kong, folded to Simplified: 点做 (how), 几耐 (how long), 点解/拣 (why, choose),
-  // 瞓/坐低/企 (lie, sit, stand), 每日 (daily). A practice's name ("quiet sitting", "standing like a tree") asks
-  // about that practice, not about posture.
-  if (asks(/怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/)) focus.push(stepsParagraph(p, lang));
-  if (asks(/多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/)) focus.push(durationParagraph(p, lang));
-  if (asks(/为什么|为何|点解|适合|选|拣|why|chosen|suit|fit/)) focus.push(formParagraph(f, p, lang, true));
-  if (asks(/坐着|站着|躺|瞓|坐低|企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/)) focus.push(postureParagraph(p, lang));
-  if (asks(/强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/)) focus.push(intensityParagraph(p, lang));
-  if (asks(/多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/)) focus.push(frequencyParagraph(p, lang));
-  if (asks(/在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/)) focus.push(placeParagraph(p, lang));
-  const symptom = asks(/头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/);
-  if (symptom) focus.push(symptomParagraph(p, lang, input));
-  else if (asks(/安全|注意|危险|小心|safe|caution|careful|risk/)) focus.push(cautionsParagraph(p, lang));
-  if (asks(/音乐|音频|声音|audio|music|sound|track/)) focus.push(audioParagraph(p, lang));
-  if (asks(/(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/)) focus.push(afterwardsParagraph(lang));
-  if (asks(/走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/)) focus.push(wanderingParagraph(p, lang));
-  if (asks(/哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/)) focus.push(feelingsParagraph(lang));
-  if (asks(/睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/)) focus.push(timeOfDayParagraph(p, lang));
-  if (asks(/(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/)) focus.push(someoneElseParagraph(lang));
+  // The kinds of question the input names, in PLAN_TOPICS order, then another practice named.
+  const focus = PLAN_TOPICS.filter((t) => matchesTopic(input, t.pattern) && !(t.unless && matchesTopic(input, t.unless))).map((t) => t.write(f, p, lang, input));
   const others = practicesNamed(input).filter((id) => id !== p.id);
   if (others.length > 0) focus.push(otherPracticeParagraph(f, lang, others.slice(0, 2)));
-  // The cultural background belongs to the first explanation, or is the answer to a question about it.
-  const cultural = say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`);
-  if (asks(/文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/)) focus.push(cultural);
+  const cultural = culturalParagraph(p, lang);
+  if (matchesTopic(input, ASKS_CULTURE)) focus.push(cultural);
   const focused = focus.length > 0;
   if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
   // The support notice is in every answer; the cultural background only where it belongs.
