@@ -92,6 +92,17 @@ export function tenGod(dayStem: number, stem: number): string {
   return TEN_GOD_TABLE[dayStem * 10 + stem];
 }
 
+/**
+ * The element a ten god stands for, seen from a day master of `dayElement`: its relation's distance
+ * along the generating cycle.
+ * @example elementOfTenGod("water", "正官") // "earth" (earth controls water)
+ */
+export function elementOfTenGod(dayElement: Element, name: string): Element {
+  const relation = RELATIONS.findIndex((r) => (TEN_GODS[r] as readonly string[]).includes(name));
+  if (relation < 0) throw new RangeError(`${name} is not a ten god`);
+  return elementName(elementAt(ELEMENTS.indexOf(dayElement), relation));
+}
+
 const GROWTH_TABLE: readonly string[] = Array.from({ length: 120 }, (_, k) => {
   const stem = Math.floor(k / 12);
   const branch = k % 12;

@@ -54,6 +54,25 @@ export const BY_YEAR_BRANCH: Readonly<Record<string, readonly number[]>> = {
 export const SHEN_SHA_NAMES: readonly string[] = [...Object.keys(BY_STEM), ...Object.keys(BY_COMBINATION), ...Object.keys(BY_YEAR_BRANCH), "空亡"];
 
 /**
+ * The branches that carry star `name` for these pillars (stems and branches in year, month, day,
+ * hour order), by each basis it is looked up from; none for 空亡, which is the day pillar's void.
+ * A year or a luck pillar whose branch is one of them brings the star in.
+ */
+export function starBranches(name: string, stems: readonly number[], branches: readonly number[]): { basis: ShenShaBasis; targets: readonly number[] }[] {
+  const byStem = BY_STEM[name];
+  if (byStem) return [{ basis: "day_stem", targets: byStem[stems[2]!]! }, { basis: "year_stem", targets: byStem[stems[0]!]! }];
+  const byCombination = BY_COMBINATION[name];
+  if (byCombination) {
+    return [
+      { basis: "year_branch", targets: [byCombination[COMBINATION_OF[branches[0]!]!]] },
+      { basis: "day_branch", targets: [byCombination[COMBINATION_OF[branches[2]!]!]] },
+    ];
+  }
+  const byYearBranch = BY_YEAR_BRANCH[name];
+  return byYearBranch ? [{ basis: "year_branch", targets: [byYearBranch[branches[0]!]!] }] : [];
+}
+
+/**
  * The stars on a chart's pillars (stems and branches in year, month, day, hour order; the day
  * pillar's sexagenary index for 空亡), in a fixed order: by star, then basis, then pillar.
  */
@@ -61,20 +80,13 @@ export function shenSha(stems: readonly number[], branches: readonly number[], d
   const out: ShenSha[] = [];
   // A branch-based star is not marked on the pillar it was looked up from.
   const skip: Partial<Record<ShenShaBasis, number>> = { year_branch: 0, day_branch: 2 };
-  const mark = (name: string, basis: ShenShaBasis, targets: readonly number[]) => {
-    branches.forEach((b, k) => {
-      if (targets.includes(b) && k !== skip[basis]) out.push({ name, pillar: PILLAR_NAMES[k]!, basis });
-    });
-  };
-  for (const [name, table] of Object.entries(BY_STEM)) {
-    mark(name, "day_stem", table[stems[2]!]!);
-    mark(name, "year_stem", table[stems[0]!]!);
+  for (const name of SHEN_SHA_NAMES) {
+    for (const { basis, targets } of starBranches(name, stems, branches)) {
+      branches.forEach((b, k) => {
+        if (targets.includes(b) && k !== skip[basis]) out.push({ name, pillar: PILLAR_NAMES[k]!, basis });
+      });
+    }
   }
-  for (const [name, table] of Object.entries(BY_COMBINATION)) {
-    mark(name, "year_branch", [table[COMBINATION_OF[branches[0]!]!]]);
-    mark(name, "day_branch", [table[COMBINATION_OF[branches[2]!]!]]);
-  }
-  for (const [name, table] of Object.entries(BY_YEAR_BRANCH)) mark(name, "year_branch", [table[branches[0]!]!]);
   const [first, second] = voidBranches(dayPillar);
   // The day pillar's own branch is never among them: a 旬's void is the two branches it does not reach.
   branches.forEach((b, k) => {

@@ -8,6 +8,8 @@ export interface GlossaryEntry {
   term: string;
   /** English names people ask with. */
   en: readonly string[];
+  /** Other Chinese names people ask with (贵人 for 天乙贵人), found anywhere in the folded question. */
+  aliases?: readonly string[];
   zh: string;
   text: string;
 }
@@ -39,7 +41,7 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   { term: "身强", en: ["strong day master"], zh: "身强：日主得令、得地、得势，力量充足，传统上宜泄宜克，能承担。", text: "身强 (strong day master): in season, rooted and supported — traditionally able to carry output, wealth and pressure." },
   { term: "身弱", en: ["weak day master"], zh: "身弱：日主力量不足，传统上宜生宜扶，先增强自身再承担更多。", text: "身弱 (weak day master): lacking strength — traditionally helped by its resource and companions before taking on more." },
   // 神煞: the core stars a chart records (src/bazi/shen-sha.ts).
-  { term: "天乙贵人", en: ["nobleman", "heavenly nobleman", "noble star", "noble stars", "noble people"], zh: "天乙贵人：神煞中首要的吉星，传统上主遇到难处时有人相助、事情得以化解。", text: "天乙贵人 (heavenly nobleman): the foremost helpful star — traditionally, help arrives when it is needed." },
+  { term: "天乙贵人", en: ["nobleman", "heavenly nobleman", "noble star", "noble stars", "noble people"], aliases: ["贵人"], zh: "天乙贵人：神煞中首要的吉星，传统上主遇到难处时有人相助、事情得以化解。", text: "天乙贵人 (heavenly nobleman): the foremost helpful star — traditionally, help arrives when it is needed." },
   { term: "文昌", en: ["academic star"], zh: "文昌：主聪明好学，传统上利读书、考试与文字工作。", text: "文昌 (academic star): quick learning — traditionally good for study, exams and writing." },
   { term: "禄神", en: ["prosperity star"], zh: "禄神（建禄）：日干临官之地，主衣食俸禄、自立自足。", text: "禄神 (prosperity star): where the day stem holds office — livelihood, salary and standing on one's own feet." },
   { term: "羊刃", en: ["goat blade", "yang blade"], zh: "羊刃：阳干帝旺之地，主刚强果断、冲劲大，传统上宜有制化，忌冲动。", text: "羊刃 (goat blade): the peak of a yang stem — boldness and drive, traditionally to be tempered against rashness." },

@@ -174,6 +174,15 @@ export function yearPillarsAround(f: BaziFacts, year: number): YearPillar[] {
 /** The year pillars from `first` to `last`, inclusive, against the chart. */
 export const yearPillarsBetween = (f: BaziFacts, first: number, last: number): YearPillar[] => annualPillars(natalOf(f), first, last);
 
+/** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
+export const beijingYear = (now: number) => new Date(now + 8 * 3_600_000).getUTCFullYear();
+
+/** How far ahead "when?" looks: one full cycle of the ten stems and some, enough to meet each star twice. */
+export const COMING_YEARS = 12;
+
+/** The year pillars of the coming years, this one first. */
+export const comingYearPillars = (f: BaziFacts, now: number): YearPillar[] => yearPillarsBetween(f, beijingYear(now), beijingYear(now) + COMING_YEARS - 1);
+
 /** A year's months (流月) against the chart, worked out like yearPillarsAround. */
 export const monthPillarsOf = (f: BaziFacts, year: number): MonthPillar[] => monthPillars(natalOf(f), year);
 

@@ -3,9 +3,10 @@
  * relations among its pillars (合冲刑害), and health, which a chart cannot judge — the tradition's
  * element–organ pairing is said as a cultural correspondence only, with a doctor named first.
  */
-import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
+import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { SHEN_SHA_NAMES } from "../../bazi/shen-sha.ts";
+import { SHEN_SHA_NAMES, starBranches } from "../../bazi/shen-sha.ts";
+import { BRANCHES, STEMS } from "../../bazi/tables.ts";
 import { elementName, glossaryTermsNamed, list, say } from "./text.ts";
 
 export const PILLAR_ZH: Readonly<Record<PillarName, string>> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -52,14 +53,33 @@ export function starPlaces(f: BaziFacts, lang: ReplyLanguage, name: string): str
 const SCHOOLS = { zh: "神煞是传统的辅助星，各家查法不尽相同；断命仍以五行与十神为主。", en: "神煞 are the tradition's auxiliary stars, looked up differently by different schools; a reading still rests on the elements and the ten gods." };
 const NOT_STORED = { zh: "这个命盘保存时还没有记录神煞；重新创建命盘即可得到。", en: "This chart was stored before its 神煞 were recorded; a chart created again has them." };
 
-/** Where the named stars sit in the chart, or that it has none of them. */
-export function namedStarsParagraph(f: BaziFacts, lang: ReplyLanguage, names: readonly string[]): string {
+/**
+ * The coming years whose branch carries a star the chart lacks (桃花 by the year and day branches'
+ * three-combination, 天乙贵人 by the day and year stems…): when tradition says a year brings it in.
+ * A clause, without the sentence's end.
+ */
+export function starYears(f: BaziFacts, lang: ReplyLanguage, name: string, now: number): string {
+  const stems = PILLAR_NAMES.map((n) => STEMS.indexOf(f.pillars[n].ganzhi[0] as (typeof STEMS)[number]));
+  const branches = PILLAR_NAMES.map((n) => BRANCHES.indexOf(f.pillars[n].ganzhi[1] as (typeof BRANCHES)[number]));
+  const targets = [...new Set(starBranches(name, stems, branches).flatMap((b) => b.targets))].sort((a, b) => a - b).map((b) => BRANCHES[b]!);
+  const years = comingYearPillars(f, now).filter((y) => targets.includes(y.ganzhi[1] as (typeof BRANCHES)[number]));
+  if (targets.length === 0 || years.length === 0) return say(lang, "传统上看大运、流年何时带来它", "tradition looks at which luck pillars and years bring it in");
+  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}`, `${y.year} (${y.ganzhi})`));
+  return say(
+    lang,
+    `传统上流年地支逢${targets.join("、")}时引动它，从今年起的${COMING_YEARS}年里是${list(lang, named)}`,
+    `tradition has a year bring it in when its branch is ${list("en", targets)}: in the ${COMING_YEARS} years from this one, ${list("en", named)}`,
+  );
+}
+
+/** Where the named stars sit in the chart, or that it has none of them and which coming years bring it. */
+export function namedStarsParagraph(f: BaziFacts, lang: ReplyLanguage, names: readonly string[], now: number): string {
   if (!f.shenSha) return say(lang, NOT_STORED.zh, NOT_STORED.en);
   const each = names.map((name) => {
     const at = starPlaces(f, lang, name);
     return at.length
       ? say(lang, `你的盘中，${name}在${at.join("、")}。`, `In your chart ${name} sits on ${list("en", at)}.`)
-      : say(lang, `你的盘中没有${name}；传统上看大运、流年何时带来它。`, `Your chart does not carry ${name}; tradition looks at which luck pillars and years bring it in.`);
+      : say(lang, `你的盘中没有${name}；${starYears(f, lang, name, now)}。`, `Your chart does not carry ${name}; ${starYears(f, lang, name, now)}.`);
   });
   return [...each, say(lang, SCHOOLS.zh, SCHOOLS.en)].join(say(lang, "", " "));
 }

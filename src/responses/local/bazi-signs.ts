@@ -5,7 +5,7 @@
 import type { BaziFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
-import { starPlaces } from "./bazi-details.ts";
+import { starPlaces, starYears } from "./bazi-details.ts";
 
 /**
  * The traditional correspondences of the five elements: colours and direction (五行配色、方位), the
@@ -56,12 +56,12 @@ export function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
  * Travel, moving abroad, emigrating: tradition looks at 驿马 (the travelling horse) and at the
  * directions of the favourable elements; whether to go is the person's, on real chances.
  */
-export function travelParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+export function travelParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
   const horse = f.shenSha === null
     ? say(lang, "这个命盘保存时还没有记录神煞", "this chart was stored before its 神煞 were recorded")
     : starPlaces(f, lang, "驿马").length
       ? say(lang, `你的盘中驿马在${starPlaces(f, lang, "驿马").join("、")}，传统上主奔波走动、利于外出`, `your chart carries 驿马 on ${list("en", starPlaces(f, lang, "驿马"))}, traditionally a sign of movement and going out into the world`)
-      : say(lang, "你的盘中没有驿马，传统上看大运、流年何时带来它", "your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in)");
+      : say(lang, `你的盘中没有驿马，${starYears(f, lang, "驿马", now)}`, `your chart does not carry 驿马 (${starYears(f, lang, "驿马", now)})`);
   const ways = list(lang, f.favorable.map((e) => say(lang, `${elementName("zh", e)}对应${ELEMENT_SIGNS[e]!.direction[0]}`, `${e} points to ${ELEMENT_SIGNS[e]!.direction[1]}`)));
   return say(
     lang,

@@ -3,56 +3,17 @@
  * master first, then the part of the chart the question points at (elements,
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
-import { classifyMatter, type Matter } from "../../matter/matter.ts";
-import { PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, pillarsText, yearPillarsAround, yearPillarsBetween } from "../facts/index.ts";
+import { classifyMatter } from "../../matter/matter.ts";
+import { beijingYear, PILLAR_NAMES, type BaziFacts, monthPillarsOf, pillarsText, yearPillarsAround } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { chartTopics, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 
-
-/** The year at `now` on the clock the chart's years follow: Beijing time (UTC+8). */
-const beijingYear = (now: number) => new Date(now + 8 * 3_600_000).getUTCFullYear();
-
-/** A matter, or children (which the lexicon files under family): what a chart question is read for. */
-type ChartTopic = Matter | "children";
-
-/** Children asked after: read from their own stars, not from family's resource stars. */
-const CHILDREN = /子女|孩子|小孩|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
-
-/** The matters a question names, children told apart from the rest of family. */
-function chartTopics(input: string): ChartTopic[] {
-  return classifyMatter(input).map((m) => (m === "family" && matchesTopic(input, CHILDREN) ? "children" : m));
-}
-
-/** The ten-god stars a matter is traditionally read from (a spouse and children depend on gender). */
-function starsFor(matter: ChartTopic, gender: string): { stars: string[]; zh: string; en: string } | null {
-  switch (matter) {
-    case "career":
-    case "lawsuit":
-      return { stars: ["正官", "七杀"], zh: "官杀（事业、职位与约束）", en: "the officer stars (position, duty and pressure)" };
-    case "money":
-    case "lost_item":
-      return { stars: ["正财", "偏财"], zh: "财星（钱财与资源）", en: "the wealth stars (money and resources)" };
-    case "relationship":
-      return gender === "男"
-        ? { stars: ["正财", "偏财"], zh: "财星（男命以财为妻星）", en: "the wealth stars (for a man's chart, the spouse star)" }
-        : { stars: ["正官", "七杀"], zh: "官杀（女命以官为夫星）", en: "the officer stars (for a woman's chart, the spouse star)" };
-    case "study":
-    case "home":
-    case "family":
-      return { stars: ["正印", "偏印"], zh: "印星（学业、文书、家与长辈）", en: "the resource stars (study, documents, home and elders)" };
-    case "pregnancy":
-    case "children":
-      return gender === "男"
-        ? { stars: ["正官", "七杀"], zh: "官杀（男命以官杀为子女星）", en: "the officer stars (for a man's chart, the children's star)" }
-        : { stars: ["食神", "伤官"], zh: "食伤（女命以食伤为子女星）", en: "the output stars (for a woman's chart, the children's star)" };
-    default:
-      return null;
-  }
-}
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
   const dm = f.dayMaster;
@@ -161,47 +122,6 @@ function tenGodParagraph(f: BaziFacts, lang: ReplyLanguage, name: string): strin
     : say(lang, `你的盘中，天干与藏干都没有${name}；传统上看大运、流年何时引出它。`, `Neither the stems nor the hidden stems of your chart carry ${name}; tradition looks at which luck pillars and years bring it in.`);
 }
 
-/** How far ahead "when?" looks: one full cycle of the ten stems and some, enough to meet each star twice. */
-const WHEN_YEARS = 12;
-
-/**
- * "When?" for a matter: the coming years whose stem is one of the matter's stars — the tradition's
- * first rule for when a matter is set in motion (a star that shows in the year's stem) — stated as one.
- */
-function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number): string | null {
-  const reading = starsFor(matter, f.gender);
-  if (!reading) return null;
-  const from = beijingYear(now);
-  const years = yearPillarsBetween(f, from, from + WHEN_YEARS - 1).filter((y) => reading.stars.includes(y.ten_god));
-  if (years.length === 0) return null;
-  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
-  return say(
-    lang,
-    `问“什么时候”，传统上先看${reading.zh.replace(/（.*$/, "")}透出天干的流年，最能引动此事。从今年起的${WHEN_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,
-    `For "when", the tradition first looks at the years whose stem is one of ${reading.en.replace(/ \(.*$/, "")}: they set the matter in motion. In the ${WHEN_YEARS} years from this one: ${list(lang, named)}. A traditional method, not a set date.`,
-  );
-}
-
-function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic): string | null {
-  const reading = starsFor(matter, f.gender);
-  if (!reading) return null;
-  const found: string[] = [];
-  for (const n of PILLAR_NAMES) {
-    const p = f.pillars[n];
-    if (reading.stars.includes(p.ten_god)) found.push(say(lang, `${PILLAR_ZH[n]}天干（${p.ten_god}）`, `the ${n} stem (${p.ten_god})`));
-    for (const h of p.hidden) if (reading.stars.some((s) => h.includes(s))) found.push(say(lang, `${PILLAR_ZH[n]}藏干${h}`, `the ${n} branch's hidden stem ${h}`));
-  }
-  const where = found.length
-    ? say(lang, `在你的盘中，它们出现在${list(lang, found)}。`, `In your chart they appear in ${list(lang, found)}.`)
-    : say(lang, "你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。", "Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
-  const balance = say(
-    lang,
-    f.strength === "weak" ? "由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。" : "由于日主偏强，传统上认为你有余力去承担和发挥。",
-    f.strength === "weak" ? "With a weak day master, the traditional advice is to build your own support (the favorable elements) before taking on more." : "With a strong day master, tradition sees room to take on and use these energies.",
-  );
-  return sentences(lang, say(lang, `这类问题传统上看${reading.zh}。`, `Questions like this are traditionally read from ${reading.en}.`), where, balance);
-}
-
 const BAND_ZH = { very_weak: "极弱", weak: "偏弱", balanced: "中和", strong: "偏强", very_strong: "极强" } as const;
 const QI_ZH = { main: "本气", middle: "中气", residual: "余气" } as const;
 
@@ -292,19 +212,6 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 /** A short follow-up that names no matter of its own ("那明年呢？", "and 2027?", "what about next year?"). */
 const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:and|what about|how about)(?![a-z]).{0,30}$/;
 
-/** How a year touches the matter asked about before: is the year's stem one of the matter's stars? */
-function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: ChartTopic): string | null {
-  const reading = starsFor(matter, f.gender);
-  if (!reading) return null;
-  const [y] = yearPillarsAround(f, year);
-  const hit = reading.stars.includes(y!.ten_god);
-  return say(
-    lang,
-    `接着你刚才问的：这类事传统上看${reading.zh}。${year}年流年${y!.ganzhi}的天干是${y!.ten_god}，${hit ? "正是所看之星，传统上这一年与此事关联更紧，宜多留意机会" : "不是所看之星，这一年对此事的直接作用较小，主要还看大运与原局"}。`,
-    `On what you asked before: such matters are read from ${reading.en}. The ${year} pillar ${y!.ganzhi} has ${y!.ten_god} on its stem, ${hit ? "one of those stars: traditionally the year bears on it more closely, a time to watch for openings" : "not one of those stars: traditionally the year bears on it less directly, and the luck pillar and the chart weigh more"}.`,
-  );
-}
-
 /** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   const focus: string[] = [];
@@ -336,6 +243,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now));
+  if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, askedYear ? Number(askedYear) : namedYear ?? currentYear));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? chartTopics(asked.at(-1) ?? "")[0] : undefined;
   if (inherited && (askedYear || asksYear)) {
@@ -348,21 +256,21 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
   // 神煞: a star by name ("我有桃花吗"), or all of them.
   const stars = shenShaNamed(input);
-  if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3)));
+  if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3), now));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
-  if (matters.includes("travel")) focus.push(travelParagraph(f, lang));
+  const asksWhen = matchesTopic(input, /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/);
+  // The palace is what a marriage is, not when it comes: a "when?" gets the years alone.
+  if (matchesTopic(input, SPOUSE_PALACE) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
+  if (matters.includes("travel")) focus.push(travelParagraph(f, lang, now));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars.
-  if (!askedYear && matters.length > 0 && matchesTopic(input, /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/)) {
+  if (!askedYear && matters.length > 0 && asksWhen) {
     const p = whenParagraph(f, lang, matters[0]!, now);
     if (p) focus.push(p);
   }
-  for (const matter of matters.slice(0, 2)) {
-    const p = starsParagraph(f, lang, matter);
-    if (p) focus.push(p);
-  }
+  focus.push(...starsParagraphs(f, lang, matters));
   const focused = focus.length > 0;
   if (!focused) focus.push(overviewParagraph(f, lang), elementsInBrief(f, lang));
   return {
@@ -377,8 +285,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "某一年（如明年、2028年）或流月、当前和下一步大运、事业、财运、感情、学业、子女、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "a year (next year, 2028) or its months, your luck pillars, career, money, love, study or children and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

@@ -95,10 +95,10 @@ export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
   return glossaryTermsNamed(input).slice(0, 3).map((g) => say(lang, g.zh, g.text));
 }
 
-/** The glossary entries a text names, by their term or one of their English names, in the glossary's order. */
+/** The glossary entries a text names, by their term, a Chinese alias or one of their English names, in the glossary's order. */
 export function glossaryTermsNamed(input: string): GlossaryEntry[] {
   const folded = foldText(input);
-  return GLOSSARY.filter((g) => folded.includes(g.term) || ENGLISH_NAMES.get(g)!.test(folded));
+  return GLOSSARY.filter((g) => folded.includes(g.term) || (g.aliases ?? []).some((a) => folded.includes(a)) || ENGLISH_NAMES.get(g)!.test(folded));
 }
 
 /** Each entry's English names as words, not inside another ("direct wealth" is not in "indirect wealth"); names are plain lowercase words (the glossary test). */

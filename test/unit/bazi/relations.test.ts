@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import {
+  elementOfTenGod,
   elementsOfGanzhi,
   ganzhiIndex,
   ganzhiName,
@@ -48,6 +49,21 @@ describe("ten gods (十神)", () => {
         expect(["比肩", "食神", "偏财", "七杀", "偏印"].includes(tenGod(d, s))).toBe(same);
       }
     }
+  });
+});
+
+describe("the element a ten god stands for", () => {
+  test("for a 癸 water day master: the element of the stem that is that ten god", () => {
+    // From the classical 癸 row above: 伤官 甲 wood, 正财 丙 fire, 正官 戊 earth, 正印 庚 metal, 劫财 壬 water.
+    expect(["伤官", "正财", "正官", "正印", "劫财"].map((g) => elementOfTenGod("water", g))).toEqual(["wood", "fire", "earth", "metal", "water"]);
+  });
+
+  test("agrees with tenGod for every day stem and stem; anything else is refused", () => {
+    const STEM_ELEMENTS = ["wood", "wood", "fire", "fire", "earth", "earth", "metal", "metal", "water", "water"] as const;
+    for (let d = 0; d < 10; d++) {
+      for (let s = 0; s < 10; s++) expect(elementOfTenGod(STEM_ELEMENTS[d]!, tenGod(d, s))).toBe(STEM_ELEMENTS[s]!);
+    }
+    expect(() => elementOfTenGod("wood", "日主")).toThrow(RangeError);
   });
 });
 

@@ -3,9 +3,10 @@ import { GLOSSARY } from "../../../src/responses/data/glossary.ts";
 import { TEN_GODS } from "../../../src/bazi/index.ts";
 import { glossaryAnswers } from "../../../src/responses/local/text.ts";
 
-/** Every way an entry is asked for: its term in Chinese, each of its English names in English. */
+/** Every way an entry is asked for: its term and each alias in Chinese, each of its English names in English. */
 const questions = GLOSSARY.flatMap((g) => [
   [`${g.term}是什么意思？`, "zh", g.zh] as const,
+  ...(g.aliases ?? []).map((alias) => [`${alias}是什么意思？`, "zh", g.zh] as const),
   ...g.en.map((name) => [`What does ${name} mean?`, "en", g.text] as const),
 ]);
 

@@ -25,7 +25,10 @@ describe("神煞", () => {
   test("a star asked by name: where it sits and what it was looked up from", () => {
     expect(ask(A, "我有天乙贵人吗？", "zh")).toStartWith("你的盘中，天乙贵人在年柱（按日干）、日柱（按年干）、时柱（按年干）。神煞是传统的辅助星");
     expect(ask(A, "Do I have the peach blossom star?", "en")).toStartWith("In your chart 桃花 sits on the month pillar (by the day branch). 神煞 are the tradition's auxiliary stars");
-    expect(ask(A, "有驿马吗", "zh")).toStartWith("你的盘中没有驿马；传统上看大运、流年何时带来它。");
+    // 驿马 of the year branch 丑 (巳酉丑) is 亥, of the day branch 子 (申子辰) 寅: from 2025, the 亥 and 寅 years are 2031 辛亥 and 2034 甲寅.
+    expect(ask(A, "有驿马吗", "zh")).toStartWith("你的盘中没有驿马；传统上流年地支逢寅、亥时引动它，从今年起的12年里是2031年辛亥、2034年甲寅。神煞是");
+    // 空亡 is the day pillar's own void, brought by no year.
+    expect(ask({ ...A, shenSha: [] }, "有空亡吗", "zh")).toStartWith("你的盘中没有空亡；传统上看大运、流年何时带来它。");
   });
 
   test("all of them, each with a few words", () => {
@@ -47,7 +50,7 @@ describe("travel and moving", () => {
   // A: 驿马 from the year branch 丑 (巳酉丑) is 亥, from the day branch 子 (申子辰) 寅; neither is on 丑 酉 子 申.
   // Favourable water and wood: the north and the east.
   test("驿马, then the favourable elements' directions, and the choice left to the person", () => {
-    expect(ask(A, "我适合出国发展吗？", "zh")).toBe("传统上看出行与迁居，一看驿马：你的盘中没有驿马，传统上看大运、流年何时带来它；二看喜用五行的方位：水对应北方、木对应东方，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。");
+    expect(ask(A, "我适合出国发展吗？", "zh")).toBe("传统上看出行与迁居，一看驿马：你的盘中没有驿马，传统上流年地支逢寅、亥时引动它，从今年起的12年里是2031年辛亥、2034年甲寅；二看喜用五行的方位：水对应北方、木对应东方，传统上说往这些方向较顺。这是象征性的对应；去不去、去哪里，还要看实际的机会与条件。");
     const horse = { ...A, shenSha: [{ name: "驿马", pillar: "hour" as const, basis: "year_branch" as const }] };
     expect(ask(horse, "Should I move abroad?", "en")).toBe("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart carries 驿马 on the hour pillar (by the year branch), traditionally a sign of movement and going out into the world; then from the directions of your favourable elements: water points to the north and wood points to the east, traditionally the easier ways to go. These are symbolic correspondences; whether and where to go rests on your real chances and circumstances.");
     expect(ask({ ...A, shenSha: null }, "Will I travel overseas?", "en")).toContain("驿马 (the travelling horse): this chart was stored before its 神煞 were recorded; then");
@@ -100,7 +103,7 @@ describe("神煞 in every wording", () => {
   });
 
   test("a star absent, in English; none at all, in English; a chart without stars has no places", () => {
-    expect(ask(A, "Do I have the travelling horse?", "en")).toStartWith("Your chart does not carry 驿马; tradition looks at which luck pillars and years bring it in. 神煞 are");
+    expect(ask(A, "Do I have the travelling horse?", "en")).toStartWith("Your chart does not carry 驿马; tradition has a year bring it in when its branch is 寅 and 亥: in the 12 years from this one, 2031 (辛亥) and 2034 (甲寅). 神煞 are");
     expect(ask({ ...A, shenSha: [] }, "What are my shen sha?", "en")).toBe("Your chart carries none of the core 神煞. 神煞 are the tradition's auxiliary stars, looked up differently by different schools; a reading still rests on the elements and the ten gods.");
     expect(starPlaces({ ...A, shenSha: null }, "en", "驿马")).toEqual([]);
   });
@@ -151,7 +154,7 @@ describe("travel, in each wording", () => {
   test("驿马 on one pillar or two, in Chinese; absent or not recorded, in each language", () => {
     expect(ask(horse("month", "hour"), "我适合出国吗", "zh")).toStartWith("传统上看出行与迁居，一看驿马：你的盘中驿马在月柱（按年支）、时柱（按年支），传统上主奔波走动、利于外出；二看");
     expect(ask({ ...A, shenSha: null }, "我适合出国吗", "zh")).toStartWith("传统上看出行与迁居，一看驿马：这个命盘保存时还没有记录神煞；二看");
-    expect(ask(A, "Should I move abroad?", "en")).toStartWith("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart does not carry 驿马 (tradition looks at which luck pillars and years bring it in); then");
+    expect(ask(A, "Should I move abroad?", "en")).toStartWith("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart does not carry 驿马 (tradition has a year bring it in when its branch is 寅 and 亥: in the 12 years from this one, 2031 (辛亥) and 2034 (甲寅)); then");
   });
 });
 

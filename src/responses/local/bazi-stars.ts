@@ -1,0 +1,171 @@
+/**
+ * What a chart question is read for — a matter, a person (children, parents, siblings) or starting a
+ * business — and the ten-god stars tradition reads it from: where they sit in the chart, whether their
+ * element is favourable here, which coming years bring them, and how a year bears on the matter asked
+ * before.
+ */
+import { classifyMatter, type Matter } from "../../matter/matter.ts";
+import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, yearPillarsAround } from "../facts/index.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { elementOfTenGod, TEN_GODS } from "../../bazi/index.ts";
+import { elementName, list, matchesTopic, say, sentences } from "./text.ts";
+import { PILLAR_ZH } from "./bazi-details.ts";
+
+/** A matter, or a person or plan the lexicon files under another matter: what a chart question is read for. */
+export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business";
+
+/** Children asked after: read from their own stars, not from family's resource stars. */
+const CHILDREN = /子女|孩子|小孩|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
+const PARENTS = /父母|爸妈|父亲|母亲|爸爸|妈妈|老爸|老妈|爹娘|双亲|(?<![a-z])(?:parents?|father|mother|mom|mum|dad)(?![a-z])/;
+const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足|(?<![a-z])(?:siblings?|brothers?|sisters?)(?![a-z])/;
+/** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
+const PARTNER = /婚|老公|老婆|丈夫|妻子|男友|女友|男朋友|女朋友|对象|伴侣|配偶|恋爱|(?<![a-z])(?:partner|spouse|husband|wife|boyfriend|girlfriend|marri\w*|dating)(?![a-z])/;
+const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:a|my own|an?) (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
+
+/** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
+export function chartTopics(input: string): ChartTopic[] {
+  const person = matchesTopic(input, CHILDREN) ? "children" : matchesTopic(input, PARENTS) ? "parents" : matchesTopic(input, SIBLINGS) ? "siblings" : null;
+  let topics: ChartTopic[] = classifyMatter(input).map((m) => (m === "family" && person ? person : m));
+  // "我父母缘分如何": the bond asked after is with the parents, unless a partner or marriage is named.
+  if (person === "parents" && !matchesTopic(input, PARTNER)) topics = topics.map((m) => (m === "relationship" ? "parents" : m));
+  if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
+  return [...new Set(topics)];
+}
+
+interface StarReading {
+  stars: readonly string[];
+  zh: string;
+  en: string;
+}
+
+/** The ten-god stars a topic is traditionally read from (a spouse and children depend on gender). */
+export function starsFor(matter: ChartTopic, gender: string): StarReading | null {
+  switch (matter) {
+    case "career":
+    case "lawsuit":
+      return { stars: ["正官", "七杀"], zh: "官杀（事业、职位与约束）", en: "the officer stars (position, duty and pressure)" };
+    case "money":
+    case "lost_item":
+      return { stars: ["正财", "偏财"], zh: "财星（钱财与资源）", en: "the wealth stars (money and resources)" };
+    case "business":
+      return { stars: ["食神", "伤官", "正财", "偏财"], zh: "食伤与财星（食伤生财：本事与产出化为收入）", en: "the output and wealth stars (output generates wealth: skill and work turned into income)" };
+    case "relationship":
+      return gender === "男"
+        ? { stars: ["正财", "偏财"], zh: "财星（男命以财为妻星）", en: "the wealth stars (for a man's chart, the spouse star)" }
+        : { stars: ["正官", "七杀"], zh: "官杀（女命以官为夫星）", en: "the officer stars (for a woman's chart, the spouse star)" };
+    case "parents":
+      return { stars: ["正印", "偏印", "偏财"], zh: "印星与偏财（传统上印为母、偏财为父；宫位在年柱、月柱）", en: "the resource stars and indirect wealth (traditionally the mother and the father; their palaces are the year and month pillars)" };
+    case "siblings":
+      return { stars: ["比肩", "劫财"], zh: "比劫（兄弟姐妹与同辈；宫位在月柱）", en: "the companion stars (siblings and peers; their palace is the month pillar)" };
+    case "study":
+    case "home":
+    case "family":
+      return { stars: ["正印", "偏印"], zh: "印星（学业、文书、家与长辈）", en: "the resource stars (study, documents, home and elders)" };
+    case "pregnancy":
+    case "children":
+      return gender === "男"
+        ? { stars: ["正官", "七杀"], zh: "官杀（男命以官杀为子女星）", en: "the officer stars (for a man's chart, the children's star)" }
+        : { stars: ["食神", "伤官"], zh: "食伤（女命以食伤为子女星）", en: "the output stars (for a woman's chart, the children's star)" };
+    default:
+      return null;
+  }
+}
+
+type StarGroup = keyof typeof TEN_GODS;
+const GROUP_NAME: Readonly<Record<StarGroup, [zh: string, en: string]>> = {
+  companion: ["比劫", "the companion stars"],
+  output: ["食伤", "the output stars"],
+  wealth: ["财星", "the wealth stars"],
+  officer: ["官杀", "the officer stars"],
+  resource: ["印星", "the resource stars"],
+};
+/** The groups that support the day master (生扶); the other three drain it (克泄耗). */
+const SUPPORTING: ReadonlySet<StarGroup> = new Set(["companion", "resource"]);
+
+/**
+ * The verdict tradition gives on a matter's stars in this chart: each group's element, favourable or
+ * not here, and what the day master's strength makes of it — a weak one needs support and finds the
+ * draining stars heavy; a strong one has room for them and has enough support already.
+ */
+function balanceOf(f: BaziFacts, lang: ReplyLanguage, stars: readonly string[]): string {
+  const groups = (Object.keys(TEN_GODS) as StarGroup[]).filter((g) => TEN_GODS[g].some((s) => stars.includes(s)));
+  const each = groups.map((g) => {
+    const element = elementOfTenGod(f.dayMaster.element, TEN_GODS[g][0]);
+    const favourable = f.favorable.includes(element);
+    return say(lang, `${GROUP_NAME[g][0]}属${elementName("zh", element)}，${favourable ? "为喜用" : "为忌"}`, `${GROUP_NAME[g][1]} are ${element} (${favourable ? "favorable" : "unfavorable"})`);
+  });
+  const weak = f.strength === "weak";
+  const reading = groups.every((g) => !SUPPORTING.has(g))
+    ? say(
+      lang,
+      weak ? "由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。" : "由于日主偏强，传统上认为你有余力去承担和发挥。",
+      weak ? "With a weak day master, the traditional advice is to build your own support (the favorable elements) before taking on more." : "With a strong day master, tradition sees room to take on and use these energies.",
+    )
+    : groups.every((g) => SUPPORTING.has(g))
+      ? say(
+        lang,
+        weak ? "日主偏弱，它们正是生扶自身的力量，传统上视为助力。" : "日主偏强，它们已经够多，再多反成负担，传统上宜适度。",
+        weak ? "With a weak day master, they are the support it needs: tradition counts them in your favor." : "With a strong day master, there is enough of them already: tradition advises moderation.",
+      )
+      : "";
+  return sentences(lang, say(lang, `在本盘，${each.join("；")}。`, `In this chart, ${list("en", each)}.`), reading);
+}
+
+/** Where a topic's stars sit in the chart, and the tradition's verdict on them here. */
+export function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const found: string[] = [];
+  for (const n of PILLAR_NAMES) {
+    const p = f.pillars[n];
+    if (reading.stars.includes(p.ten_god)) found.push(say(lang, `${PILLAR_ZH[n]}天干（${p.ten_god}）`, `the ${n} stem (${p.ten_god})`));
+    for (const h of p.hidden) if (reading.stars.some((s) => h.includes(s))) found.push(say(lang, `${PILLAR_ZH[n]}藏干${h}`, `the ${n} branch's hidden stem ${h}`));
+  }
+  const where = found.length
+    ? say(lang, `在你的盘中，它们出现在${list(lang, found)}。`, `In your chart they appear in ${list(lang, found)}.`)
+    : say(lang, "你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。", "Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
+  return sentences(lang, say(lang, `这类问题传统上看${reading.zh}。`, `Questions like this are traditionally read from ${reading.en}.`), where, balanceOf(f, lang, reading.stars));
+}
+
+/** The topics' star paragraphs, one per distinct set of stars ("我会离婚吗" is a marriage and a lawsuit, both read from 官杀 for a woman). */
+export function starsParagraphs(f: BaziFacts, lang: ReplyLanguage, topics: readonly ChartTopic[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const topic of topics) {
+    const stars = starsFor(topic, f.gender)?.stars.join();
+    if (!stars || seen.has(stars) || out.length === 2) continue;
+    seen.add(stars);
+    out.push(starsParagraph(f, lang, topic)!);
+  }
+  return out;
+}
+
+/**
+ * "When?" for a matter: the coming years whose stem is one of the matter's stars — the tradition's
+ * first rule for when a matter is set in motion (a star that shows in the year's stem) — stated as one.
+ */
+export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const years = comingYearPillars(f, now).filter((y) => reading.stars.includes(y.ten_god));
+  if (years.length === 0) return null;
+  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
+  return say(
+    lang,
+    `问“什么时候”，传统上先看${reading.zh.replace(/（.*$/, "")}透出天干的流年，最能引动此事。从今年起的${COMING_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,
+    `For "when", the tradition first looks at the years whose stem is one of ${reading.en.replace(/ \(.*$/, "")}: they set the matter in motion. In the ${COMING_YEARS} years from this one: ${list(lang, named)}. A traditional method, not a set date.`,
+  );
+}
+
+/** How a year touches the matter asked about before: is the year's stem one of the matter's stars? */
+export function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: ChartTopic): string | null {
+  const reading = starsFor(matter, f.gender);
+  if (!reading) return null;
+  const [y] = yearPillarsAround(f, year);
+  const hit = reading.stars.includes(y!.ten_god);
+  return say(
+    lang,
+    `接着你刚才问的：这类事传统上看${reading.zh}。${year}年流年${y!.ganzhi}的天干是${y!.ten_god}，${hit ? "正是所看之星，传统上这一年与此事关联更紧，宜多留意机会" : "不是所看之星，这一年对此事的直接作用较小，主要还看大运与原局"}。`,
+    `On what you asked before: such matters are read from ${reading.en}. The ${year} pillar ${y!.ganzhi} has ${y!.ten_god} on its stem, ${hit ? "one of those stars: traditionally the year bears on it more closely, a time to watch for openings" : "not one of those stars: traditionally the year bears on it less directly, and the luck pillar and the chart weigh more"}.`,
+  );
+}
