@@ -2,7 +2,8 @@
  * What a reading must say before it answers, whoever writes it: for a
  * sensitive question (src/safety topics), that the reading cannot decide it
  * and who can; for a Healing follow-up that mentions a constraint the Plan
- * may not have been made with (pregnancy, an injury, dizziness, driving),
+ * may not have been made with (pregnancy, an injury, dizziness, a heart or
+ * breathing condition, limited mobility — the check-in's physical constraints — or driving),
  * that the Plan may not fit and a new one can be created. The local
  * interpreter opens its answer with these lines; the model gets the same
  * rules in its prompt and the topics found in the turn.
@@ -10,7 +11,7 @@
 import { foldText, type Script } from "../text/language.ts";
 import type { SensitiveTopic } from "../safety/index.ts";
 
-export const PLAN_CONSTRAINTS = ["pregnancy", "injury", "dizziness", "driving"] as const;
+export const PLAN_CONSTRAINTS = ["pregnancy", "injury", "dizziness", "heart", "breathing", "mobility", "driving"] as const;
 export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** Mentions, matched on foldText(input) (Simplified, lower case). */
@@ -18,6 +19,10 @@ const CONSTRAINT_PATTERNS: Readonly<Record<PlanConstraint, RegExp>> = {
   pregnancy: /怀孕|孕期|有了宝宝|怀了|\bpregnan\w*|expecting a baby|trimester/,
   injury: /受伤|扭伤|骨折|摔伤|刚做完手术|术后|拉伤|\b(?:injur\w*|sprain\w*|fractur\w*|broke my|torn|surgery last week|just had surgery)\b/,
   dizziness: /头晕|头昏|眩晕|站不稳|晕眩|\b(?:dizzy|dizziness|lightheaded|light-headed|vertigo|unsteady)\b/,
+  // The check-in's cardiovascular_risk, breathing_discomfort and mobility_limitation.
+  heart: /高血压|低血压|血压高|血压低|心脏|心律|心血管|冠心病|\b(?:heart (?:condition|disease|problems?|trouble)|blood pressure|hypertension|cardiac|arrhythmia)\b/,
+  breathing: /哮喘|气喘|慢阻肺|呼吸困难|呼吸不畅|\b(?:asthma|copd|breathing (?:problems?|difficult\w*|trouble))\b/,
+  mobility: /行动不便|坐轮椅|轮椅|拄拐|拐杖|\b(?:wheelchair|crutches|mobility (?:problems?|issues?|limitations?))\b/,
   driving: /开车|驾驶|在车上开|骑车|\b(?:driving|while i drive|behind the wheel|operating machinery)\b/,
 };
 
@@ -56,6 +61,9 @@ const CONSTRAINT_NAMES: Readonly<Record<PlanConstraint, Lines>> = {
   pregnancy: { en: "a pregnancy", "zh-Hans": "怀孕", "zh-Hant": "懷孕" },
   injury: { en: "an injury", "zh-Hans": "受伤", "zh-Hant": "受傷" },
   dizziness: { en: "dizziness", "zh-Hans": "头晕", "zh-Hant": "頭暈" },
+  heart: { en: "a heart or blood-pressure condition", "zh-Hans": "心脏或血压问题", "zh-Hant": "心臟或血壓問題" },
+  breathing: { en: "a breathing condition", "zh-Hans": "呼吸方面的问题", "zh-Hant": "呼吸方面的問題" },
+  mobility: { en: "limited mobility", "zh-Hans": "行动不便", "zh-Hant": "行動不便" },
   driving: { en: "driving or operating machinery", "zh-Hans": "开车或操作机器", "zh-Hant": "開車或操作機器" },
 };
 

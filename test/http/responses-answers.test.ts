@@ -79,6 +79,9 @@ const BAZI_MORE: Asked[] = [
   { ask: { en: "Is my chart good?", "zh-Hans": "我的命好不好？", "zh-Hant": "我的命好不好？說實話。" }, names: (_c, l) => [zh(l) ? "不论绝对的好坏" : "grades no chart good or bad"] },
   { ask: { en: "Should I move abroad?", "zh-Hans": "我适合出国发展吗？", "zh-Hant": "我適合出國發展嗎？" }, names: () => ["驿马"] },
   { ask: { en: "Tell me about my children.", "zh-Hans": "我的子女怎么样？", "zh-Hant": "我的子女怎麼樣？" }, names: (_c, l) => [zh(l) ? "为子女星" : "the children's star"] },
+  { ask: { en: "Do I offend Tai Sui this year?", "zh-Hans": "我今年犯太岁吗？", "zh-Hant": "我今年犯太歲嗎？" }, names: (c, l) => { const b = c.pillars.year.ganzhi[1]; return zh(l) ? [`生于${b}年`, `年支${b}`] : [`born in a ${b} year`, `own branch ${b}`]; } },
+  { ask: { en: "What about my parents?", "zh-Hans": "我和父母的缘分如何？", "zh-Hant": "我和父母的緣分如何？" }, names: (_c, l) => [zh(l) ? "印为母" : "the mother and the father"] },
+  { ask: { en: "How is my spouse palace?", "zh-Hans": "我的婚姻宫怎么样？", "zh-Hant": "我的婚姻宮怎麼樣？" }, names: (c, l) => [zh(l) ? `你的是${c.pillars.day.ganzhi[1]}` : `yours is ${c.pillars.day.ganzhi[1]}`] },
 ];
 
 const LIUYAO_MORE: Asked[] = [
@@ -86,6 +89,7 @@ const LIUYAO_MORE: Asked[] = [
   { ask: { en: "What about the other candidates?", "zh-Hans": "其他竞争者怎么样？", "zh-Hant": "其他競爭者怎麼樣？" }, names: (_c, l) => [zh(l) ? "竞争者、对手传统上看兄弟爻" : "Rivals and competitors are traditionally read from 兄弟"] },
   { ask: { en: "Where is the hexagram body (gua shen)?", "zh-Hans": "卦身在哪里？", "zh-Hant": "卦身在哪裡？" }, names: (c, l) => [zh(l) ? `卦身为${c.primary.gua_shen.branch}` : `here it is ${c.primary.gua_shen.branch}`] },
   { ask: { en: "Is this a liu chong hexagram?", "zh-Hans": "这是六冲卦吗？", "zh-Hant": "這是六沖卦嗎？" }, names: () => ["六冲", "六合"] },
+  { ask: { en: "Will the salary be good?", "zh-Hans": "薪水待遇会好吗？", "zh-Hant": "薪水待遇會好嗎？" }, names: (c, l) => { const pay = c.primary.lines.find((x: any) => x.relative === "妻财"); return [zh(l) ? `妻财在第${pay.position}爻` : `line ${pay.position}, ${pay.stem}${pay.branch}`]; } },
   { ask: { en: "Should I email them first?", "zh-Hans": "要不要先发邮件问问？", "zh-Hant": "要不要先發郵件問問？" }, names: (_c, l) => [zh(l) ? "要不要这样做？" : "Whether to go ahead:"] },
 ];
 
@@ -95,6 +99,8 @@ const HEALING_MORE: Asked[] = [
   { ask: { en: "Why this one and not another?", "zh-Hans": "为什么是这个而不是别的？", "zh-Hant": "為什麼是這個而不是別的？" }, names: (p) => [(p.selection.candidates[0].total / 100).toFixed(1)] },
   { ask: { en: "What is the intensity of this plan?", "zh-Hans": "这个练习强度大吗？", "zh-Hant": "這個練習強度大嗎？" }, names: (p, l) => [zh(l) ? `强度是${{ gentle: "温和", moderate: "适中" }[p.protocol.intensity as string]}` : `intensity is ${p.protocol.intensity}`] },
   { ask: { en: "Can I do it on the train?", "zh-Hans": "在地铁上可以做吗？", "zh-Hant": "在地鐵上可以做嗎？" }, names: (_p, l) => [zh(l) ? "开车" : "driving"] },
+  { ask: { en: "What if I fall asleep during it?", "zh-Hans": "练着睡着了怎么办？", "zh-Hant": "練著睡著了怎麼辦？" }, names: (_p, l) => [zh(l) ? "目标选为「休息」" : 'choose "rest" as the goal'] },
+  { ask: { en: "What if I get interrupted?", "zh-Hans": "练到一半被打断了怎么办？", "zh-Hant": "練到一半被打斷了怎麼辦？" }, names: (p, l) => [zh(l) ? `最好有${p.protocol.duration}分钟不被打扰` : `${p.protocol.duration} undisturbed minutes`] },
 ];
 
 /** Sentences, for the overlap measure: split at sentence ends and line breaks. */
@@ -125,9 +131,9 @@ describe.each([
   ["a BaZi chart", "ten", "bazi", BAZI],
   ["a LiuYao cast", "ten", "liuyao", LIUYAO],
   ["a Healing Plan", "ten", "healing", HEALING],
-  ["a BaZi chart", "five more", "bazi", BAZI_MORE],
-  ["a LiuYao cast", "five more", "liuyao", LIUYAO_MORE],
-  ["a Healing Plan", "five more", "healing", HEALING_MORE],
+  ["a BaZi chart", "eight more", "bazi", BAZI_MORE],
+  ["a LiuYao cast", "six more", "liuyao", LIUYAO_MORE],
+  ["a Healing Plan", "seven more", "healing", HEALING_MORE],
 ] as const)("%s, asked %s different questions in one conversation", (_name, _count, kind, questions) => {
   test.each(LANGS)("in %s: each answer names its fact, in the asker's script; no two share more than half their text", async (lang) => {
     const r = responsesClient(s);

@@ -8,6 +8,7 @@ import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
+import { CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
 import { afterwardsParagraph, feelingsParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
@@ -157,6 +158,9 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: /哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/, write: (_f, _p, lang) => feelingsParagraph(lang) },
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
   { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
+  { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
+  { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
+  { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
 ];
 
 /** Asked about the practice's culture or origin: its cultural note is the answer (written after another practice named). */

@@ -1,13 +1,15 @@
 /**
  * What a LiuYao follow-up can ask about besides the useful god, the moving lines and timing
  * (liuyao.ts): the world and response lines and how they meet, the void, the six spirits, the
- * changed hexagram, the related hexagrams, the hidden spirits, one line, the rivals, and how the useful god
+ * changed hexagram, the related hexagrams, the hidden spirits, one line, a part of the matter (the rivals, the pay, the paperwork: liuyao-roles.ts), and how the useful god
  * stands (its strength, and the traditional advice that follows). Each kind is a pattern and a
  * paragraph written from the cast's facts; `askedTopics` finds the kinds a question names.
  */
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say } from "./text.ts";
+import { isStrong, strengthText } from "./liuyao-strength.ts";
+import { roleParagraph, ROLES } from "./liuyao-roles.ts";
 
 type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
 
@@ -188,32 +190,6 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
   );
 }
 
-const MONTH_EN: Readonly<Record<string, string>> = { 旺: "prosperous", 相: "rising", 休: "resting", 囚: "confined", 死: "dead" };
-const DAY_EN: Readonly<Record<string, string>> = { 生: "fed by the day (生)", 克: "controlled by the day (克)", 比: "matched by the day (比)", 泄: "drained into the day (泄)", 耗: "spent on the day (耗)" };
-
-/**
- * A line's 旺衰 in words, from its stored strength (absent on older casts), opened by "；" (or "，" after a
- * list of the line's states: `inList`). `voidAndBreakSaid`: the caller has already glossed the void and
- * the month break, so they are not named twice.
- */
-export function strengthText(l: LineFacts, lang: ReplyLanguage, { voidAndBreakSaid = false, inList = false } = {}): string {
-  const s = l.strength;
-  if (!s) return "";
-  const flags = [s.day_break ? say(lang, "日破", "broken by the day") : "", s.hidden_moving ? say(lang, "暗动", "stirred in secret (暗动)") : "", s.effective_void && !voidAndBreakSaid ? say(lang, "真空", "void in effect") : "", s.tomb ? say(lang, "入墓", "entering its tomb") : "", l.monthBreak && !voidAndBreakSaid ? say(lang, "月破", "broken by the month") : ""].filter(Boolean);
-  const lead = inList ? say(lang, "，", ", ") : say(lang, "；", "; ");
-  return lead + say(lang, `在月令为${s.month}，日辰对它为${s.day}${flags.length ? `，${flags.join("、")}` : ""}`, `${s.month} (${MONTH_EN[s.month]}) in the month, ${DAY_EN[s.day]}${flags.length ? `, ${list("en", flags)}` : ""}`);
-}
-
-/** Strong or weak, as tradition weighs a line: the month first, then the day, then what breaks or empties it. */
-export function isStrong(l: LineFacts): boolean | null {
-  const s = l.strength;
-  if (!s) return null;
-  if (s.day_break || s.effective_void || l.monthBreak) return false;
-  const month = s.month === "旺" || s.month === "相";
-  const day = s.day === "生" || s.day === "比";
-  return month || day;
-}
-
 /** A yes-or-no question about a step ("要不要谈薪水", "Should I negotiate?"), not "what should I do". */
 const WHETHER = /要不要|要唔要|该不该|应不应该|应唔应该|应该不应该|使唔使|值不值得|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
 
@@ -222,22 +198,6 @@ function whetherLead(strong: boolean, lang: ReplyLanguage): string {
   return strong
     ? say(lang, "要不要这样做？按这一卦，传统上偏向可以去做，但要准备充分。", "Whether to go ahead: by this cast, tradition leans towards yes, well prepared. ")
     : say(lang, "要不要这样做？按这一卦，传统上偏向先等一等，或先迈一小步。", "Whether to go ahead: by this cast, tradition leans towards waiting, or a smaller first step. ");
-}
-
-/** Rivals and competitors are traditionally read from 兄弟 (the peers who contend for the same thing). */
-function rivalParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
-  const peers = f.lines.filter((l) => l.relative === "兄弟");
-  const rule = say(lang, "竞争者、对手传统上看兄弟爻（同辈相争）。", "Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). ");
-  if (peers.length === 0) return `${rule}${say(lang, "本卦兄弟不上卦，传统上说竞争不显。", "No 兄弟 line appears in this cast: traditionally the competition does not show.")}`;
-  const named = peers.map((l) => say(lang, `第${l.position}爻${l.ganzhi}${l.moving ? "发动" : ""}${strengthText(l, "zh")}`, `line ${l.position}, ${l.ganzhi}${l.moving ? ", moving" : ""}${strengthText(l, "en")}`));
-  const verdict = peers.some((l) => l.moving)
-    ? say(lang, "兄弟发动，传统上说竞争激烈、有人相争", "a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing")
-    : peers.some((l) => isStrong(l))
-      ? say(lang, "兄弟有力但安静，传统上说对手有实力、尚未出手", "a strong but still 兄弟 line traditionally means a capable rival who has not yet moved")
-      : peers.every((l) => isStrong(l) === false)
-        ? say(lang, "兄弟无力，传统上说对手难成威胁", "a weak 兄弟 line traditionally means the rivals are little threat")
-        : "";
-  return say(lang, `${rule}本卦兄弟在${named.join("；")}。${verdict ? `${verdict}。` : ""}`, `${rule}In this cast: ${named.join("; ")}.${verdict ? ` So ${verdict}.` : ""}`);
 }
 
 /** Whether the meeting leans the asker's way: the other side generating them, they holding the upper hand, or equals. */
@@ -331,8 +291,9 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /六冲|六合卦|(?<![a-z])(?:liu ?chong|liu ?he)(?![a-z])/, write: (f, lang) => clashAndCombine(f, lang) ? say(lang, `${clashAndCombine(f, lang)}。`, `This is ${clashAndCombine(f, lang)}.`) : say(lang, "本卦和变卦都不是六冲卦或六合卦。", "Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.") },
   { pattern: LINE_ASKED, write: lineParagraph },
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|will it work|odds)(?![a-z])/, write: chanceParagraph },
-  { pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/, write: rivalParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
+  // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
+  ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),
 ];
 
 /** The paragraphs for the kinds of question the input names, in TOPICS order. */

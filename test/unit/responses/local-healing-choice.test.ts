@@ -232,6 +232,29 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(这个方案是按你这一次的签到和安全回答定的，只适用于你|This Plan was made from your check-in and your safety answers, so it is yours alone)/);
   });
 
+  test.each(["What if I fall asleep during it?", "I get sleepy", "练着练着睡着了怎么办", "我会打瞌睡"])("%s: seated, no harm; rest is a goal of its own", (input) => {
+    expect(focus(input)).toMatch(/^(在这个练习里睡着并无妨：醒来后接着做，或就此结束都可以。如果你本来就想好好休息或入睡，下次签到时把目标选为「休息」|Falling asleep in this practice does no harm: when you wake, carry on or end it there\. If rest or sleep is what you want, choose "rest" as the goal)/);
+  });
+
+  test("falling asleep standing: sit down first; in a practice of either posture, sitting down if standing", () => {
+    expect(focus("What if I fall asleep?", standing)).toStartWith("This practice is done standing: as soon as you feel drowsy, sit down or stop, so as not to fall. If rest");
+    expect(focus("会睡着吗", standing)).toStartWith("这个练习是站着做的：一感到困，就先坐下或停下来，以免跌倒。如果你本来就想");
+    expect(focus("I might doze off", intense)).toStartWith("If you are standing, sit down as soon as you feel drowsy, so as not to fall; seated, falling asleep does no harm");
+    expect(focus("犯困怎么办", intense)).toStartWith("站着练时，一感到困就先坐下，以免跌倒；坐着时睡着并无妨");
+  });
+
+  test.each(["Can I do this with my kids around?", "What if I get interrupted?", "家里很吵怎么办", "练到一半被打断了"])("%s: pause and pick up again; the minutes it needs", (input) => {
+    expect(focus(input)).toMatch(/^(被打断了也没关系：停下来，处理完再从刚才那一步接着做，或者就此结束，做过的几分钟同样有用。这个练习最好有10分钟不被打扰|Being interrupted is fine: pause, and pick up at the step you were on, or end there; the minutes you did still count\. The practice goes best with 10 undisturbed minutes)/);
+  });
+
+  test.each(["I'm on antidepressants, is it ok?", "I take medication for diabetes", "我在吃抗抑郁药，可以练吗", "我有糖尿病能做吗", "化疗期间可以练吗"])("%s: the check-in never asked; a doctor first; no treatment changed", (input) => {
+    expect(focus(input)).toMatch(/^(方案签到时的安全问题没有问到用药和慢性病，所以它并没有按这些来筛选。你在治疗或服药中，不确定能不能练，请先问问医生。不要因为练习而改变任何治疗或用药。|The check-in's safety questions do not ask about medication or long-term illness, so this Plan was not screened for them\. If you are in treatment or taking medication and unsure whether to practise, ask your doctor first\. Do not change any treatment or medication because of a practice\.)/);
+  });
+
+  test("a condition the check-in asks about is left to the reading's limits, not this answer", () => {
+    for (const input of ["我有高血压可以做吗", "I have asthma", "I'm pregnant"]) expect(focus(input)).not.toMatch(/没有问到用药|do not ask about medication/);
+  });
+
   test("someone named without joining is not 'someone else'; the eyes ask about the form", () => {
     expect(focus("Can I do it in the car while my husband drives?")).not.toContain("yours alone");
     expect(focus("Can I do it with my eyes closed?")).toMatch(/^This practice is done seated/);

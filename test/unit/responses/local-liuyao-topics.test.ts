@@ -48,6 +48,8 @@ const KINDS: [string, RegExp][] = [
   ["hidden", /^(伏神是|本卦六亲俱全|Hidden spirits are|All five relatives)/],
   ["line", /^(第\d爻是|Line \d is)/],
   ["rival", /^(竞争者、对手传统上看兄弟爻|Rivals and competitors are traditionally read from 兄弟)/],
+  ["pay", /^(薪水、待遇与收入传统上看妻财爻|Pay and income are traditionally read from 妻财)/],
+  ["paperwork", /^(合同、文书与通知|Contracts, documents and notices)/],
   ["chance", /^(按这一卦：|By this cast:)/],
   ["advice", /^(本卦用神在|这一卦没有可依的用神爻|要不要这样做？|This cast's useful god is|This cast has no useful-god|Whether to go ahead:)/],
 ];
@@ -67,8 +69,8 @@ describe("askedTopics: the kinds a question names, in a fixed order", () => {
     ["So what should I do?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
     ["So what should I do about the void, my world line and line 4?", "en", ["world", "void", "line", "advice"]],
     // A yes-or-no question about a step inside the matter is asked for the same counsel.
-    ["要不要谈薪水？", "zh", ["advice"]], ["該不該接受這個offer？", "zh", ["advice"]], ["要唔要簽約？", "zh", ["advice"]],
-    ["Should I negotiate salary?", "en", ["advice"]], ["Is it wise to push for an answer?", "en", ["advice"]], ["When should I follow up?", "en", []],
+    ["要不要谈薪水？", "zh", ["advice", "pay"]], ["該不該接受這個offer？", "zh", ["advice"]], ["要唔要簽約？", "zh", ["advice", "paperwork"]],
+    ["Should I negotiate salary?", "en", ["advice", "pay"]], ["Is it wise to push for an answer?", "en", ["advice"]], ["When should I follow up?", "en", []],
     ["另一個應徵者呢？", "zh", ["rival"]], ["对手强不强？", "zh", ["rival"]], ["What about the other candidate?", "en", ["rival"]], ["Is the competition tough?", "en", ["rival"]],
   ] as const)("%p (%s) → %p", (input, lang, expected) => {
     expect(kinds(input, lang)).toEqual([...expected]);
@@ -408,6 +410,44 @@ describe("the useful god's standing and the tradition's advice", () => {
   ])("%s: lean on the world line", (_, f) => {
     expect(ask(f, "我该怎么办？", "zh")).toStartWith("这一卦没有可依的用神爻，传统上就以世爻为主：把能掌握的部分做好");
     expect(ask(f, "So what should I do?", "en")).toStartWith("This cast has no useful-god line to lean on, so tradition looks to the world line");
+  });
+});
+
+describe("the pay and the paperwork, read from 妻财 and 父母", () => {
+  test("the pay: 妻财庚午火 on line 4, still, 旺 in the 午 month and fed by the 卯 day, reads well", () => {
+    const { zh, en } = zhEn(interview, "薪水会比现在高吗？", "Will the salary be better?");
+    expect(zh).toBe("薪水、待遇与收入传统上看妻财爻。本卦妻财在第4爻庚午；在月令为旺，日辰对它为生。妻财有力，传统上说收入一面较好。");
+    expect(en).toBe("Pay and income are traditionally read from 妻财 (the wealth line). In this cast: line 4, 庚午; 旺 (prosperous) in the month, fed by the day (生). So a strong 妻财 line traditionally means the pay side looks good.");
+  });
+
+  test("the paperwork: 父母庚申金 on line 5 moves (metal 死 in the 午 month, which fire controls; spent on the 卯 day), so news is on its way", () => {
+    const { zh, en } = zhEn(interview, "合同什么时候签？", "What about the contract?");
+    expect(zh).toBe("合同、文书与通知（如录用通知）传统上看父母爻。本卦父母在第5爻庚申发动；在月令为死，日辰对它为耗。父母发动，传统上说文书有动静、消息将至。");
+    expect(en).toEndWith("In this cast: line 5, 庚申, moving; 死 (dead) in the month, spent on the day (耗). So a moving 父母 line traditionally means the paperwork is moving and news is on its way.");
+  });
+
+  test("weak, moving or absent, in each language", () => {
+    const weak = edit(interview, { 4: { strength: { month: "死", day: "克" } } });
+    expect(ask(weak, "待遇怎么样", "zh")).toEndWith("妻财无力，传统上说待遇一面宜放低期待。");
+    expect(ask(weak, "How is the pay package?", "en")).toEndWith("So a weak 妻财 line traditionally means modest expectations for the pay.");
+    expect(ask(edit(interview, { 4: { moving: true } }), "工资能谈吗", "zh")).toEndWith("妻财发动，传统上说待遇有变动、可以商量。");
+    expect(ask(edit(interview, { 4: { moving: true } }), "my pay?", "en")).toEndWith("So a moving 妻财 line traditionally means the pay is in play and open to talk.");
+    const none = edit(interview, { 4: { relative: "兄弟" }, 5: { relative: "兄弟" } });
+    expect(ask(none, "收入呢", "zh")).toBe("薪水、待遇与收入传统上看妻财爻。本卦妻财不上卦，传统上说收入一面暂时不显。");
+    expect(ask(none, "income?", "en")).toBe("Pay and income are traditionally read from 妻财 (the wealth line). No 妻财 line appears in this cast: traditionally the pay does not show yet.");
+    expect(ask(none, "签证呢", "zh")).toBe("合同、文书与通知（如录用通知）传统上看父母爻。本卦父母不上卦，传统上说文书消息暂时不显。");
+    expect(ask(none, "the visa?", "en")).toBe("Contracts, documents and notices (an offer letter) are traditionally read from 父母. No 父母 line appears in this cast: traditionally the paperwork does not show yet.");
+    const firm = edit(interview, { 5: { moving: false, strength: { month: "旺", day: "生" } } });
+    expect(ask(firm, "offer letter呢", "zh")).toEndWith("父母有力，传统上说文书、合同一面稳妥。");
+    expect(ask(firm, "the documents?", "en")).toEndWith("So a strong 父母 line traditionally means the paperwork is on firm ground.");
+    const shaky = edit(interview, { 5: { moving: false, strength: { month: "死", day: "克" } } });
+    expect(ask(shaky, "录用通知呢", "zh")).toEndWith("父母无力，传统上说文书一面宜多确认、防延误。");
+    expect(ask(shaky, "the paperwork?", "en")).toEndWith("So a weak 父母 line traditionally means checking the paperwork twice and allowing for delays.");
+  });
+
+  test("'pay attention' and 'paid' ask nothing of the pay", () => {
+    expect(kinds("Should I pay attention to the void?", "en")).not.toContain("pay");
+    expect(kinds("I already paid the fee, is that ok?", "en")).not.toContain("pay");
   });
 });
 

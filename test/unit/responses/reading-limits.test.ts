@@ -25,15 +25,24 @@ describe("mentionedConstraints", () => {
     ["站起来会头晕", ["dizziness"]],
     ["Can I do it while driving?", ["driving"]],
     ["开车的时候能听吗？", ["driving"]],
+    ["我有高血压，可以练吗？", ["heart"]],
+    ["I have a heart condition.", ["heart"]],
+    ["My blood pressure is high.", ["heart"]],
+    ["我有哮喘", ["breathing"]],
+    ["I have asthma.", ["breathing"]],
+    ["我坐轮椅", ["mobility"]],
+    ["I use crutches.", ["mobility"]],
     ["Is it calming?", []],
+    ["Does it open the heart?", []],
     ["我今天很累", []],
   ])("%p → %p", (input, expected) => {
     expect(mentionedConstraints(input)).toEqual(expected);
   });
 
-  test("several mentions come back in the fixed order pregnancy, injury, dizziness, driving", () => {
+  test("several mentions come back in the fixed order pregnancy, injury, dizziness, heart, breathing, mobility, driving", () => {
     expect(mentionedConstraints("I feel dizzy while driving, and I'm pregnant with a sprained wrist"))
       .toEqual(["pregnancy", "injury", "dizziness", "driving"]);
+    expect(mentionedConstraints("On crutches with asthma and high blood pressure, I'm driving")).toEqual(["heart", "breathing", "mobility", "driving"]);
   });
 });
 
@@ -72,6 +81,9 @@ describe("readingLimits: a constraint the Plan may not know", () => {
     ["pregnancy", "a pregnancy", "怀孕", "懷孕"],
     ["injury", "an injury", "受伤", "受傷"],
     ["dizziness", "dizziness", "头晕", "頭暈"],
+    ["heart", "a heart or blood-pressure condition", "心脏或血压问题", "心臟或血壓問題"],
+    ["breathing", "a breathing condition", "呼吸方面的问题", "呼吸方面的問題"],
+    ["mobility", "limited mobility", "行动不便", "行動不便"],
     ["driving", "driving or operating machinery", "开车或操作机器", "開車或操作機器"],
   ])("%s is named in each script", (constraint, enName, hans, hant) => {
     expect(readingLimits([], [constraint], "en")).toEqual([expect.stringContaining(`made without knowing about ${enName}.`)]);

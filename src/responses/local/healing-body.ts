@@ -1,0 +1,52 @@
+/**
+ * What people ask about their body and their surroundings while practising: medication or an illness
+ * the check-in never asks about (a doctor first), falling asleep, and being interrupted. Each keeps to
+ * the Plan as it is.
+ */
+import type { ProtocolFacts } from "../facts/index.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { say } from "./text.ts";
+
+/**
+ * A treatment or an illness the check-in never asks about (medication, a chronic condition). The ones it
+ * does ask about (pregnancy, an injury, dizziness, the heart, breathing, mobility) are answered before
+ * any paragraph, by the reading's limits (reading-limits.ts): don't practise until a new Plan includes it.
+ */
+export const CONDITION = /吃.{0,6}药|服.{0,4}药|用药|药物|糖尿病|癫痫|抑郁症|焦虑症|双相|慢性病|化疗|透析|(?<![a-z])(?:medications?|medicines?|meds|pills|antidepressants?|diabetes|epilepsy|chronic (?:illness|condition|pain)|chemo\w*|dialysis|a condition)(?![a-z])/;
+
+/** Medication or an illness: the Plan never asked; a doctor decides; no treatment changes because of a practice. */
+export function conditionParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "方案签到时的安全问题没有问到用药和慢性病，所以它并没有按这些来筛选。你在治疗或服药中，不确定能不能练，请先问问医生。不要因为练习而改变任何治疗或用药。",
+    "The check-in's safety questions do not ask about medication or long-term illness, so this Plan was not screened for them. If you are in treatment or taking medication and unsure whether to practise, ask your doctor first. Do not change any treatment or medication because of a practice.",
+  );
+}
+
+export const DROWSY = /睡着|睡过去|打瞌睡|犯困|困了|瞓着|(?<![a-z])(?:fall(?:ing)? asleep|fell asleep|doze off|dozing|nod off|drowsy|sleepy)(?![a-z])/;
+
+/** Falling asleep: no harm in a still, supported practice; a standing one is sat down first; rest is its own goal. */
+export function drowsyParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const first =
+    p.posture === "standing"
+      ? say(lang, "这个练习是站着做的：一感到困，就先坐下或停下来，以免跌倒。", "This practice is done standing: as soon as you feel drowsy, sit down or stop, so as not to fall.")
+      : p.posture === "either"
+        ? say(lang, "站着练时，一感到困就先坐下，以免跌倒；坐着时睡着并无妨，醒来后接着做或就此结束都可以。", "If you are standing, sit down as soon as you feel drowsy, so as not to fall; seated, falling asleep does no harm: carry on when you wake, or end it there.")
+        : say(lang, "在这个练习里睡着并无妨：醒来后接着做，或就此结束都可以。", "Falling asleep in this practice does no harm: when you wake, carry on or end it there.");
+  return say(
+    lang,
+    `${first}如果你本来就想好好休息或入睡，下次签到时把目标选为「休息」，方案会照这个目标来选。开车或操作机器时不要练。`,
+    `${first} If rest or sleep is what you want, choose "rest" as the goal at your next check-in and the Plan is chosen for it. Never while driving or operating machinery.`,
+  );
+}
+
+export const INTERRUPTED = /打断|打扰|有人在旁边|孩子在旁边|小孩在旁边|吵|(?<![a-z])(?:interrupt\w*|disturb\w*|(?:kids?|children|people|someone) (?:around|nearby|at home)|noisy|noise)(?![a-z])/;
+
+/** Interrupted: pause and pick up again or end it; a few minutes count; the minutes undisturbed are what it needs. */
+export function interruptedParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `被打断了也没关系：停下来，处理完再从刚才那一步接着做，或者就此结束，做过的几分钟同样有用。这个练习最好有${p.minutes}分钟不被打扰；身边有孩子时，可以挑他们睡着或有人照看的时候。`,
+    `Being interrupted is fine: pause, and pick up at the step you were on, or end there; the minutes you did still count. The practice goes best with ${p.minutes} undisturbed minutes; with children around, a time when they are asleep or looked after suits it.`,
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A part of the cast's matter asked after by what it is — the rivals, the pay, the paperwork — and the
+ * relative tradition reads it from (兄弟, 妻财, 父母): where that relative's lines are, whether they move,
+ * how strong they are, and the reading each gives. One table, one writer.
+ */
+import type { LiuyaoFacts } from "../facts/index.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { say } from "./text.ts";
+import { isStrong, strengthText } from "./liuyao-strength.ts";
+
+type Words = readonly [zh: string, en: string];
+
+export interface RoleReading {
+  /** What the part is called in answers and tests. */
+  name: "rival" | "pay" | "paperwork";
+  relative: "兄弟" | "妻财" | "父母";
+  pattern: RegExp;
+  /** The rule, with its sentence end (the English one with the space that follows it). */
+  rule: Words;
+  /** No line of the relative in the cast. */
+  absent: Words;
+  /** The reading when one of its lines moves; else when one is strong; else when all are weak. */
+  moving: Words;
+  strong: Words;
+  weak: Words;
+}
+
+export const ROLES: readonly RoleReading[] = [
+  {
+    name: "rival",
+    relative: "兄弟",
+    pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/,
+    rule: ["竞争者、对手传统上看兄弟爻（同辈相争）。", "Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). "],
+    absent: ["本卦兄弟不上卦，传统上说竞争不显。", "No 兄弟 line appears in this cast: traditionally the competition does not show."],
+    moving: ["兄弟发动，传统上说竞争激烈、有人相争", "a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing"],
+    strong: ["兄弟有力但安静，传统上说对手有实力、尚未出手", "a strong but still 兄弟 line traditionally means a capable rival who has not yet moved"],
+    weak: ["兄弟无力，传统上说对手难成威胁", "a weak 兄弟 line traditionally means the rivals are little threat"],
+  },
+  {
+    name: "pay",
+    relative: "妻财",
+    pattern: /薪水|薪资|薪酬|工资|人工|待遇|年薪|月薪|加薪|收入|报酬|(?<![a-z])(?:salary|salaries|wages?|income|compensation|pay (?:rise|raise|package)|(?:the|my) pay)(?![a-z])/,
+    rule: ["薪水、待遇与收入传统上看妻财爻。", "Pay and income are traditionally read from 妻财 (the wealth line). "],
+    absent: ["本卦妻财不上卦，传统上说收入一面暂时不显。", "No 妻财 line appears in this cast: traditionally the pay does not show yet."],
+    moving: ["妻财发动，传统上说待遇有变动、可以商量", "a moving 妻财 line traditionally means the pay is in play and open to talk"],
+    strong: ["妻财有力，传统上说收入一面较好", "a strong 妻财 line traditionally means the pay side looks good"],
+    weak: ["妻财无力，传统上说待遇一面宜放低期待", "a weak 妻财 line traditionally means modest expectations for the pay"],
+  },
+  {
+    name: "paperwork",
+    relative: "父母",
+    pattern: /合同|文书|通知书|录用通知|录取通知|签约|签证|证书|(?<![a-z])(?:contracts?|paperwork|documents?|offer letter|certificates?|visas?)(?![a-z])/,
+    rule: ["合同、文书与通知（如录用通知）传统上看父母爻。", "Contracts, documents and notices (an offer letter) are traditionally read from 父母. "],
+    absent: ["本卦父母不上卦，传统上说文书消息暂时不显。", "No 父母 line appears in this cast: traditionally the paperwork does not show yet."],
+    moving: ["父母发动，传统上说文书有动静、消息将至", "a moving 父母 line traditionally means the paperwork is moving and news is on its way"],
+    strong: ["父母有力，传统上说文书、合同一面稳妥", "a strong 父母 line traditionally means the paperwork is on firm ground"],
+    weak: ["父母无力，传统上说文书一面宜多确认、防延误", "a weak 父母 line traditionally means checking the paperwork twice and allowing for delays"],
+  },
+];
+
+/** The part's relative in this cast: each of its lines with its strength, then the reading they give. */
+export function roleParagraph(f: LiuyaoFacts, lang: ReplyLanguage, role: RoleReading): string {
+  const lines = f.lines.filter((l) => l.relative === role.relative);
+  const rule = say(lang, ...role.rule);
+  if (lines.length === 0) return `${rule}${say(lang, ...role.absent)}`;
+  const named = lines.map((l) => say(lang, `第${l.position}爻${l.ganzhi}${l.moving ? "发动" : ""}${strengthText(l, "zh")}`, `line ${l.position}, ${l.ganzhi}${l.moving ? ", moving" : ""}${strengthText(l, "en")}`));
+  const reading = lines.some((l) => l.moving)
+    ? role.moving
+    : lines.some((l) => isStrong(l))
+      ? role.strong
+      : lines.every((l) => isStrong(l) === false)
+        ? role.weak
+        : null;
+  return say(
+    lang,
+    `${rule}本卦${role.relative}在${named.join("；")}。${reading ? `${reading[0]}。` : ""}`,
+    `${rule}In this cast: ${named.join("; ")}.${reading ? ` So ${reading[1]}.` : ""}`,
+  );
+}
