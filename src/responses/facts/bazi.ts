@@ -25,6 +25,12 @@ export interface PillarFacts {
   void?: string[];
 }
 
+/** A pillar given by name and 纳音 only (胎元, 命宫, 身宫). */
+export interface Palace {
+  ganzhi: string;
+  nayin: string;
+}
+
 export interface BaziFacts {
   pillars: Record<PillarName, PillarFacts>;
   dayMaster: ChartBody["day_master"];
@@ -43,6 +49,8 @@ export interface BaziFacts {
   relations: Pick<Interaction, "type" | "name" | "members" | "element" | "transforms">[] | null;
   /** The core 神煞 on the pillars; null on charts stored before they were looked up. */
   shenSha: ShenSha[] | null;
+  /** 胎元, 命宫 and 身宫 by name and 纳音; absent on charts stored before they were added. */
+  palaces?: { taiYuan: Palace; mingGong: Palace; shenGong: Palace };
   /**
    * The chart's own warnings (conventions or time uncertainty that could change a pillar): the
    * engine's English message, and the same in Chinese (the English one where an old chart lacks a field).
@@ -97,6 +105,9 @@ export function baziFacts(subjectId: string, chart: StoredChart): BaziFactSheet 
     warnings: chart.warnings.map((w) => ({ en: w.message, zh: warningInChinese(w, context) ?? w.message })),
     relations: chart.relations?.map(({ type, name, members, element, transforms }) => ({ type, name, members, ...(element ? { element } : {}), ...(transforms !== undefined ? { transforms } : {}) })) ?? null,
     shenSha: chart.shen_sha ?? null,
+    ...(chart.tai_yuan && chart.ming_gong && chart.shen_gong
+      ? { palaces: { taiYuan: { ...chart.tai_yuan }, mingGong: { ...chart.ming_gong }, shenGong: { ...chart.shen_gong } } }
+      : {}),
   };
   const lines = [
     `Subject: BaZi chart ${subjectId}`,

@@ -62,9 +62,10 @@ export function starYears(f: BaziFacts, lang: ReplyLanguage, name: string, now: 
   const stems = PILLAR_NAMES.map((n) => STEMS.indexOf(f.pillars[n].ganzhi[0] as (typeof STEMS)[number]));
   const branches = PILLAR_NAMES.map((n) => BRANCHES.indexOf(f.pillars[n].ganzhi[1] as (typeof BRANCHES)[number]));
   const targets = [...new Set(starBranches(name, stems, branches).flatMap((b) => b.targets))].sort((a, b) => a - b).map((b) => BRANCHES[b]!);
+  // At most four branches, each met once in twelve years: every target has its year, and no more than four are named.
   const years = comingYearPillars(f, now).filter((y) => targets.includes(y.ganzhi[1] as (typeof BRANCHES)[number]));
-  if (targets.length === 0 || years.length === 0) return say(lang, "传统上看大运、流年何时带来它", "tradition looks at which luck pillars and years bring it in");
-  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}`, `${y.year} (${y.ganzhi})`));
+  if (years.length === 0) return say(lang, "传统上看大运、流年何时带来它", "tradition looks at which luck pillars and years bring it in");
+  const named = years.map((y) => say(lang, `${y.year}年${y.ganzhi}`, `${y.year} (${y.ganzhi})`));
   return say(
     lang,
     `传统上流年地支逢${targets.join("、")}时引动它，从今年起的${COMING_YEARS}年里是${list(lang, named)}`,

@@ -50,11 +50,11 @@ export function taiSuiParagraph(f: BaziFacts, lang: ReplyLanguage, year: number)
   const birth = f.pillars.year.ganzhi[1]!;
   const branch = y!.ganzhi[1]!;
   const offences = y!.relations.filter((r) => r.members.includes("year") && r.type in OFFENCE_ZH) as { type: keyof typeof OFFENCE_ZH; name: string }[];
-  const own = branch === birth;
-  const found = [
-    ...(own ? [say(lang, `与你的年支${birth}相同，为值太岁（本命年）`, `it is your own branch ${birth} (值太岁, your 本命年)`)] : []),
-    ...offences.filter((r) => !(own && r.type === "punishment")).map((r) => say(lang, `${r.name}，为${OFFENCE_ZH[r.type]}`, `it ${OFFENCE_EN[r.type]} your birth-year branch ${birth} (${r.name})`)),
-  ];
+  // The same branch meets itself in nothing but a self-punishment (午午自刑), which the 本命年 already says.
+  const found =
+    branch === birth
+      ? [say(lang, `与你的年支${birth}相同，为值太岁（本命年）`, `it is your own branch ${birth} (值太岁, your 本命年)`)]
+      : offences.map((r) => say(lang, `${r.name}，为${OFFENCE_ZH[r.type]}`, `it ${OFFENCE_EN[r.type]} your birth-year branch ${birth} (${r.name})`));
   const rule = say(lang, "传统上，流年地支与出生年支相同为值太岁（本命年），相冲、相刑、相害、相破分别为冲、刑、害、破太岁。", "Traditionally a year offends 太岁 when its branch is your birth-year branch (值太岁, the 本命年) or clashes with, punishes, harms or breaks it.");
   const verdict = found.length
     ? say(lang, `${year}年流年${y!.ganzhi}：${found.join("；")}，传统上这一年宜稳重行事、少冒进。`, `${year} is a ${y!.ganzhi} year: ${found.join("; ")}. Tradition advises a steady, careful year.`)

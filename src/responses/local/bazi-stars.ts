@@ -1,6 +1,6 @@
 /**
- * What a chart question is read for — a matter, a person (children, parents, siblings) or starting a
- * business — and the ten-god stars tradition reads it from: where they sit in the chart, whether their
+ * What a chart question is read for — a matter, a person (children, parents, siblings), starting a
+ * business or fame — and the ten-god stars tradition reads it from: where they sit in the chart, whether their
  * element is favourable here, which coming years bring them, and how a year bears on the matter asked
  * before.
  */
@@ -12,7 +12,7 @@ import { elementName, list, matchesTopic, say, sentences } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 
 /** A matter, or a person or plan the lexicon files under another matter: what a chart question is read for. */
-export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business";
+export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business" | "fame";
 
 /** Children asked after: read from their own stars, not from family's resource stars. */
 const CHILDREN = /子女|孩子|小孩|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
@@ -20,15 +20,19 @@ const PARENTS = /父母|爸妈|父亲|母亲|爸爸|妈妈|老爸|老妈|爹娘|
 const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足|(?<![a-z])(?:siblings?|brothers?|sisters?)(?![a-z])/;
 /** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
 const PARTNER = /婚|老公|老婆|丈夫|妻子|男友|女友|男朋友|女朋友|对象|伴侣|配偶|恋爱|(?<![a-z])(?:partner|spouse|husband|wife|boyfriend|girlfriend|marri\w*|dating)(?![a-z])/;
-const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:a|my own|an?) (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
+const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous|reputation|well[- ]known|renown\w*)(?![a-z])/;
+const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:an?|my own|my)(?: [a-z]+)? (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
 
 /** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
 export function chartTopics(input: string): ChartTopic[] {
   const person = matchesTopic(input, CHILDREN) ? "children" : matchesTopic(input, PARENTS) ? "parents" : matchesTopic(input, SIBLINGS) ? "siblings" : null;
-  let topics: ChartTopic[] = classifyMatter(input).map((m) => (m === "family" && person ? person : m));
+  const matters = classifyMatter(input);
+  // A person named with no matter of the lexicon's ("a sibling?") is asked after for themselves.
+  let topics: ChartTopic[] = matters.length === 0 && person ? [person] : matters.map((m) => (m === "family" && person ? person : m));
   // "我父母缘分如何": the bond asked after is with the parents, unless a partner or marriage is named.
   if (person === "parents" && !matchesTopic(input, PARTNER)) topics = topics.map((m) => (m === "relationship" ? "parents" : m));
   if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
+  if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
   return [...new Set(topics)];
 }
 
@@ -44,6 +48,8 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
     case "career":
     case "lawsuit":
       return { stars: ["正官", "七杀"], zh: "官杀（事业、职位与约束）", en: "the officer stars (position, duty and pressure)" };
+    case "fame":
+      return { stars: ["正官", "七杀"], zh: "官杀（名声、地位与威望）", en: "the officer stars (reputation, standing and authority)" };
     case "money":
     case "lost_item":
       return { stars: ["正财", "偏财"], zh: "财星（钱财与资源）", en: "the wealth stars (money and resources)" };
@@ -56,7 +62,7 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
     case "parents":
       return { stars: ["正印", "偏印", "偏财"], zh: "印星与偏财（传统上印为母、偏财为父；宫位在年柱、月柱）", en: "the resource stars and indirect wealth (traditionally the mother and the father; their palaces are the year and month pillars)" };
     case "siblings":
-      return { stars: ["比肩", "劫财"], zh: "比劫（兄弟姐妹与同辈；宫位在月柱）", en: "the companion stars (siblings and peers; their palace is the month pillar)" };
+      return { stars: ["比肩", "劫财"], zh: "比劫（兄弟姐妹与同辈；宫位在月柱）", en: "the peer stars (siblings and peers; their palace is the month pillar)" };
     case "study":
     case "home":
     case "family":
@@ -73,7 +79,7 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
 
 type StarGroup = keyof typeof TEN_GODS;
 const GROUP_NAME: Readonly<Record<StarGroup, [zh: string, en: string]>> = {
-  companion: ["比劫", "the companion stars"],
+  companion: ["比劫", "the peer stars"],
   output: ["食伤", "the output stars"],
   wealth: ["财星", "the wealth stars"],
   officer: ["官杀", "the officer stars"],
@@ -147,8 +153,8 @@ export function starsParagraphs(f: BaziFacts, lang: ReplyLanguage, topics: reado
 export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
+  // Each stem comes once in ten years, so twelve always hold one of the stars.
   const years = comingYearPillars(f, now).filter((y) => reading.stars.includes(y.ten_god));
-  if (years.length === 0) return null;
   const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
   return say(
     lang,

@@ -12,6 +12,7 @@ import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, rel
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { chartTopics, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
+import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 
 
@@ -217,11 +218,14 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
-  if (matchesTopic(input, /性格|个性|脾气|为人|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
+  if (matchesTopic(input, /性格|个性|脾气|为人|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
+  if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
+  if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
+  if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
   for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
   if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
-  if (matchesTopic(input, /五行|喜用|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
+  if (matchesTopic(input, /五行|喜用|用神|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
@@ -266,8 +270,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars.
-  if (!askedYear && matters.length > 0 && asksWhen) {
-    const p = whenParagraph(f, lang, matters[0]!, now);
+  if (!askedYear && asksWhen && matters[0]) {
+    const p = whenParagraph(f, lang, matters[0], now);
     if (p) focus.push(p);
   }
   focus.push(...starsParagraphs(f, lang, matters));
@@ -285,8 +289,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "生肖、纳音、命宫、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "your zodiac animal, 纳音 or 命宫, a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

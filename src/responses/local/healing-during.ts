@@ -59,3 +59,38 @@ export function afterwardsParagraph(lang: ReplyLanguage): string {
     "Still feeling tense afterwards is common: one short practice is a small help, not a promise. Rest a moment and have some water; to practise again, check in anew so a new Plan fits how you are now. If the tension stays, grows, or gets in the way of sleep or daily life, talk with someone you trust or a professional (a doctor or a counsellor).",
   );
 }
+
+export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help)(?![a-z])/;
+
+/** What the practice does: an everyday practice, no promise and no treatment; what people often notice. */
+export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这${p.minutes}分钟，会觉得呼吸和心情都缓下来一些，但因人因时而异；练完留意一下自己和练之前有什么不同，就是最好的判断。`,
+    `This is an everyday mind-body practice, not a treatment, and it promises nothing. Many people find their breath and mood a little slower after these ${p.minutes} minutes, but it varies from person to person and day to day; noticing how you feel afterwards, compared with before, is the best guide.`,
+  );
+}
+
+export const PREPARE = /准备什么|要准备|需要什么|要带什么|(?<![a-z])(?:what do i need|what should i (?:prepare|bring|get ready)|how do i prepare|prepare for it)(?![a-z])/;
+
+/** What to have ready, from the Plan's form: the minutes, a seat or room to stand, the audio or a timer, a phone on silent. */
+export function prepareParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const place = p.posture === "seated" ? say(lang, "一把能靠背的椅子", "a chair with a back") : p.posture === "standing" ? say(lang, "一块能站稳、四周空出来的地方", "a clear spot where you can stand steadily") : say(lang, "一把椅子或一块能站稳的空地", "a chair, or a clear spot to stand");
+  const sound = p.availability === "available" ? say(lang, "能播放音频的手机或音箱（耳机也行）", "a phone or speaker for the audio (headphones are fine)") : say(lang, `一个${p.minutes}分钟的计时`, `a ${p.minutes}-minute timer`);
+  return say(
+    lang,
+    `只需要${p.minutes}分钟不被打扰的时间、${place}、${sound}；手机调成静音。不需要任何器材或经验。`,
+    `All it needs: ${p.minutes} undisturbed minutes, ${place}, ${sound}, and your phone on silent. No equipment or experience.`,
+  );
+}
+
+export const MULTITASK = /边.{0,6}边|一边|同时做|顺便|(?<![a-z])(?:while (?:i'?m )?(?:doing|cooking|cleaning|working|walking)|at the same time|multitask\w*)(?![a-z])/;
+
+/** Doing something else at the same time: the practice is the attention; its minutes, on their own. */
+export function multitaskParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `这个练习要的正是这${p.minutes}分钟的专注：一边做别的事一边听，就只是背景音乐，不再是这个练习了。先练完，再去做事；开车或操作机器时更不要练。`,
+    `What this practice asks for is ${p.minutes} minutes of attention: listened to while doing something else, it is only background sound, not the practice. Practise first, then get on with things; and never while driving or operating machinery.`,
+  );
+}

@@ -9,7 +9,7 @@ import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from 
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
-import { afterwardsParagraph, feelingsParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
+import { afterwardsParagraph, BENEFIT, benefitParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, PREPARE, prepareParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -54,10 +54,13 @@ function cautionsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   return `${say(lang, "练习时请注意：", "While practising:")} ${p.cautions.map((c) => pick(lang, c)).join(" ")}`;
 }
 
-function audioParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
-  return p.availability === "available"
+function audioParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
+  // A Plan has no video: asked for one, say so first.
+  const noVideo = matchesTopic(input, /视频|video/) ? say(lang, "方案没有视频，只有文字脚本", "A Plan has no video, only its written script") : "";
+  const audio = p.availability === "available"
     ? say(lang, `这个练习配有可直接播放的音频（方案中的 asset_url，可拖动进度），全长约${p.minutes}分钟，只用来带出节奏；如果音乐让你分心，关掉它，照文字脚本做也一样。`, `This practice comes with audio you can play directly (the Plan's asset_url; you can seek in it), about ${p.minutes} minutes long. It only sets the pace: if it distracts you, turn it off and follow the written script instead.`)
     : say(lang, `这个练习没有配套音频：文字脚本会一步步带你做，准备一个${p.minutes}分钟的安静计时就够了。`, `This practice has no audio track: the written script guides you step by step, and a quiet ${p.minutes}-minute timer is all you need.`);
+  return noVideo ? say(lang, `${noVideo}${p.availability === "available" ? "和音频。" : "。"}${audio}`, `${noVideo}${p.availability === "available" ? " and its audio." : "."} ${audio}`) : audio;
 }
 
 /** A symptom during practice (dizzy, pain, short of breath): stop first, then the caution that covers it, and when to get help. */
@@ -144,7 +147,7 @@ const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|
 const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, input: string) => string }[] = [
   { pattern: /怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/, write: (_f, p, lang) => stepsParagraph(p, lang) },
   { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, write: (_f, p, lang) => durationParagraph(p, lang) },
-  { pattern: /为什么|为何|点解|适合|选|拣|why|chosen|suit|fit/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
+  { pattern: /为什么|为何|点解|适合|选|拣|(?<![a-z])(?:why|chosen|suit\w*|fits?|fitting)(?![a-z])/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
   { pattern: /坐着|站着|躺|瞓|坐低|企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
   { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
   { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
@@ -152,7 +155,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
   // A symptom's answer already says to stop; the cautions would only repeat it.
   { pattern: /安全|注意|危险|小心|safe|caution|careful|risk/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
-  { pattern: /音乐|音频|声音|audio|music|sound|track/, write: (_f, p, lang) => audioParagraph(p, lang) },
+  { pattern: /音乐|音频|声音|视频|audio|music|sound|track|video/, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
   { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
   { pattern: /哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/, write: (_f, _p, lang) => feelingsParagraph(lang) },
@@ -161,6 +164,9 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
   { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
+  { pattern: BENEFIT, write: (_f, p, lang) => benefitParagraph(p, lang) },
+  { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
+  { pattern: MULTITASK, write: (_f, p, lang) => multitaskParagraph(p, lang) },
 ];
 
 /** Asked about the practice's culture or origin: its cultural note is the answer (written after another practice named). */

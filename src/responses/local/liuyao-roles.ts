@@ -11,8 +11,6 @@ import { isStrong, strengthText } from "./liuyao-strength.ts";
 type Words = readonly [zh: string, en: string];
 
 export interface RoleReading {
-  /** What the part is called in answers and tests. */
-  name: "rival" | "pay" | "paperwork";
   relative: "兄弟" | "妻财" | "父母";
   pattern: RegExp;
   /** The rule, with its sentence end (the English one with the space that follows it). */
@@ -27,7 +25,6 @@ export interface RoleReading {
 
 export const ROLES: readonly RoleReading[] = [
   {
-    name: "rival",
     relative: "兄弟",
     pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/,
     rule: ["竞争者、对手传统上看兄弟爻（同辈相争）。", "Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). "],
@@ -37,7 +34,6 @@ export const ROLES: readonly RoleReading[] = [
     weak: ["兄弟无力，传统上说对手难成威胁", "a weak 兄弟 line traditionally means the rivals are little threat"],
   },
   {
-    name: "pay",
     relative: "妻财",
     pattern: /薪水|薪资|薪酬|工资|人工|待遇|年薪|月薪|加薪|收入|报酬|(?<![a-z])(?:salary|salaries|wages?|income|compensation|pay (?:rise|raise|package)|(?:the|my) pay)(?![a-z])/,
     rule: ["薪水、待遇与收入传统上看妻财爻。", "Pay and income are traditionally read from 妻财 (the wealth line). "],
@@ -47,9 +43,8 @@ export const ROLES: readonly RoleReading[] = [
     weak: ["妻财无力，传统上说待遇一面宜放低期待", "a weak 妻财 line traditionally means modest expectations for the pay"],
   },
   {
-    name: "paperwork",
     relative: "父母",
-    pattern: /合同|文书|通知书|录用通知|录取通知|签约|签证|证书|(?<![a-z])(?:contracts?|paperwork|documents?|offer letter|certificates?|visas?)(?![a-z])/,
+    pattern: /合同|文书|通知书|录用通知|录取通知|签约|签证|证书|租约|房产证|房本|(?<![a-z])(?:contracts?|paperwork|documents?|offer letter|certificates?|visas?|lease|deeds?)(?![a-z])/,
     rule: ["合同、文书与通知（如录用通知）传统上看父母爻。", "Contracts, documents and notices (an offer letter) are traditionally read from 父母. "],
     absent: ["本卦父母不上卦，传统上说文书消息暂时不显。", "No 父母 line appears in this cast: traditionally the paperwork does not show yet."],
     moving: ["父母发动，传统上说文书有动静、消息将至", "a moving 父母 line traditionally means the paperwork is moving and news is on its way"],

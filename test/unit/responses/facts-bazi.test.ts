@@ -74,6 +74,14 @@ describe("the BaZi fact sheet", () => {
     expect(line(baziFacts("bzc_oneless", oneless), "Growth stages")).toBe("Growth stages (十二长生) of the day master: year 冠带, month 胎, day 沐浴");
     expect(old.data.relations).toBeNull();
     expect(old.data.shenSha).toBeNull();
+    // The palaces for the local answers: all three as stored, or none when one is missing.
+    expect(baziFacts("bzc_new", chart).data.palaces).toStrictEqual({ taiYuan: chart.tai_yuan, mingGong: chart.ming_gong, shenGong: chart.shen_gong });
+    expect(chart.tai_yuan).toEqual({ ganzhi: "甲子", nayin: "海中金" });
+    expect(old.data.palaces).toBeUndefined();
+    for (const missing of ["tai_yuan", "ming_gong", "shen_gong"]) {
+      const { [missing]: _gone, ...rest } = chart as Record<string, unknown>;
+      expect(baziFacts("bzc_part", rest as never).data.palaces).toBeUndefined();
+    }
     expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "Relations")).toEndWith(": none");
     expect(line(baziFacts("bzc_none", { ...chart, relations: [], shen_sha: [] }), "神煞")).toBe("神煞: none");
     // A relation stored without "transforms", or of one pillar, or without an element.

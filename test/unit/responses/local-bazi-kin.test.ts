@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { explainBazi } from "../../../src/responses/local/bazi.ts";
-import { chartTopics } from "../../../src/responses/local/bazi-stars.ts";
+import { chartTopics, starsFor, starsParagraph } from "../../../src/responses/local/bazi-stars.ts";
 import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
 import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
 import { json } from "../../helpers/stored-json.ts";
@@ -47,9 +47,9 @@ describe("a topic's stars and the verdict on them", () => {
     );
   });
 
-  test("siblings: the companion stars, which a weak day master counts in its favour", () => {
+  test("siblings: the peer stars, which a weak day master counts in its favour", () => {
     expect(ask(A, "How many siblings do I have?", "en")).toEndWith(
-      "In this chart, the companion stars are wood (favorable). With a weak day master, they are the support it needs: tradition counts them in your favor.",
+      "In this chart, the peer stars are wood (favorable). With a weak day master, they are the support it needs: tradition counts them in your favor.",
     );
     // 甲 has no 比肩 or 劫财 on a stem or among the hidden stems of 丑 酉 子 申.
     expect(ask(A, "我兄弟姐妹多吗")).toContain("你的盘中天干与藏干都没有出现这些星");
@@ -131,5 +131,131 @@ describe("贵人, as people ask for 天乙贵人", () => {
   test("where it sits", () => {
     // 甲's 贵人 are 丑未 (the year), 己's 子申 (the day and the hour).
     expect(ask(A, "我的贵人在哪里")).toStartWith("你的盘中，天乙贵人在年柱（按日干）、日柱（按年干）、时柱（按年干）。");
+  });
+});
+
+describe("what the chart calls the person by", () => {
+  test("the zodiac animal is the year pillar's branch, whose year turns at 立春", () => {
+    expect(ask(A, "我属什么？")).toBe("你属牛：生肖看年柱的地支（丑）。八字的年柱以立春换年，所以生在元旦之后、立春之前的人，属的是前一年的生肖。");
+    // Born 20 January 1990, before 立春: the year pillar is 己巳, so the Snake, not 1990's Horse.
+    const january = chart({ year: 1990, month: 1, day: 20, hour: 8, gender: "女" });
+    expect(ask(january, "What's my Chinese zodiac?", "en")).toStartWith("Your zodiac animal is the Snake (蛇), from the year pillar's branch 巳.");
+    expect(ask(chart({ year: 1992, month: 3, day: 8, hour: 7, gender: "女" }), "what animal am I?", "en")).toStartWith("Your zodiac animal is the Monkey (猴)");
+  });
+
+  test("each pillar's 纳音, and the year's as the person's", () => {
+    expect(ask(A, "我的纳音是什么")).toBe("你四柱的纳音：年柱己丑为霹雳火，月柱癸酉为剑锋金，日柱甲子为海中金，时柱壬申为剑锋金。传统上以年柱纳音论“命”，所以你是霹雳火命；纳音是辅助的象，断命仍以五行与十神为主。");
+    expect(ask(A, "What is my nayin?", "en")).toStartWith("Your pillars' 纳音: year 己丑: 霹雳火; month 癸酉: 剑锋金; day 甲子: 海中金; hour 壬申: 剑锋金. Tradition names a person by the year's, so yours is 霹雳火;");
+  });
+
+  test("命宫, 身宫 and 胎元 as stored, or that the chart predates them", () => {
+    // 胎元: the month pillar 癸酉's next stem and its branch three on: 甲子, 海中金.
+    const said = ask(A, "我的命宫和胎元是什么");
+    expect(said).toStartWith(`你的命宫${A.palaces!.mingGong.ganzhi}（${A.palaces!.mingGong.nayin}）、身宫${A.palaces!.shenGong.ganzhi}（${A.palaces!.shenGong.nayin}）、胎元甲子（海中金）。传统上命宫看一生的大体格调`);
+    expect(ask(A, "What is my life palace?", "en")).toContain("胎元 (conception pillar) 甲子 (海中金). Tradition reads the life palace");
+    expect(ask({ ...A, palaces: undefined }, "命宫")).toBe("这个命盘保存时还没有记录命宫、身宫和胎元；重新创建命盘即可得到。");
+    expect(ask({ ...A, palaces: undefined }, "ming gong?", "en")).toBe("This chart was stored before its 命宫, 身宫 and 胎元 were recorded; a chart created again has them.");
+  });
+
+  test("'what is my day master?' gets its image", () => {
+    expect(ask(A, "What is my day master?", "en")).toStartWith("Temperament is read first from the day master: you are 甲, yang wood");
+    expect(ask(A, "我的日主是什么")).toStartWith("性格传统上先看日主：你是甲木");
+  });
+});
+
+describe("every wording, each part checked", () => {
+  // 壬申 癸卯 癸未 丙辰, a woman: 癸 water, weak; favourable metal and water. Day branch 未 holds 己丁乙.
+  const B = chart({ year: 1992, month: 3, day: 8, hour: 7, minute: 45, gender: "女" });
+
+  test.each([
+    ["my father?", ["parents"]], ["and my mum", ["parents"]], ["my dad", ["parents"]], ["a parent", ["parents"]], ["my mother", ["parents"]],
+    ["my grandfather's house", ["home"]], ["motherhood", []], ["grandmothers", []],
+    ["a brother, ok?", ["siblings"]], ["my parents and my husband?", ["relationship", "parents"]], ["start an online business", ["business"]], ["starting my small business", ["business"]], ["start an business", ["business"]],
+    ["my sister", ["siblings"]], ["my sisters", ["siblings"]], ["my brother", ["siblings"]], ["a sibling", ["siblings"]],
+    ["my parents and my boyfriend", ["relationship", "parents"]], ["my parents say I should get married", ["relationship"]], ["parents, dating", ["relationship"]],
+    ["我爸妈身体怎么样", ["health"]],
+    ["start a company?", ["business"]], ["starting my own business", ["business"]], ["my own company", ["business"]], ["entrepreneurship", ["business"]],
+    ["open a shop", ["business"]], ["opening my own store", ["business"]], ["start an shop", ["business"]],
+    ["创业会影响我的婚姻吗", ["business", "relationship"]],
+    ["Am I going to be famous?", ["fame"]], ["我会出名吗", ["fame"]], ["my reputation at work", ["fame"]], ["a well-known name", ["fame"]], ["renowned", ["fame"]],
+  ] as const)("%s → %p", (input, topics) => {
+    expect(chartTopics(input)).toEqual(topics as never);
+  });
+
+  test("each group of stars is named, with its element and whether it is favourable here, in each language", () => {
+    const verdict = (input: string, lang: "zh" | "en" = "zh") => /(在本盘，[^。]+。|In this chart, [^.]+\.)/.exec(ask(B, input, lang))![1];
+    expect(verdict("我的事业怎么样")).toBe("在本盘，官杀属土，为忌。");
+    expect(verdict("我的财运怎么样")).toBe("在本盘，财星属火，为忌。");
+    expect(verdict("我的子女怎么样")).toBe("在本盘，食伤属木，为忌。");
+    expect(verdict("我的学业怎么样")).toBe("在本盘，印星属金，为喜用。");
+    expect(verdict("我兄弟姐妹怎么样")).toBe("在本盘，比劫属水，为喜用。");
+    expect(verdict("How is my career?", "en")).toBe("In this chart, the officer stars are earth (unfavorable).");
+    expect(verdict("What about my studies?", "en")).toBe("In this chart, the resource stars are metal (favorable).");
+    expect(verdict("Should I start a business?", "en")).toBe("In this chart, the output stars are wood (unfavorable) and the wealth stars are fire (unfavorable).");
+    expect(verdict("My parents?", "en")).toBe("In this chart, the wealth stars are fire (unfavorable) and the resource stars are metal (favorable).");
+  });
+
+  test("the readings in full: parents in English, siblings and a business in Chinese", () => {
+    expect(ask(B, "What about my parents?", "en")).toStartWith("Questions like this are traditionally read from the resource stars and indirect wealth (traditionally the mother and the father; their palaces are the year and month pillars). In your chart they appear in the year branch's hidden stem 庚(正印) and the day branch's hidden stem 丁(偏财).");
+    expect(ask(B, "我兄弟姐妹怎么样")).toBe("这类问题传统上看比劫（兄弟姐妹与同辈；宫位在月柱）。在你的盘中，它们出现在年柱天干（劫财）、年柱藏干壬(劫财)、月柱天干（比肩）、时柱藏干癸(比肩)。在本盘，比劫属水，为喜用。日主偏弱，它们正是生扶自身的力量，传统上视为助力。");
+    expect(ask(B, "我适合创业吗")).toStartWith("这类问题传统上看食伤与财星（食伤生财：本事与产出化为收入）。在你的盘中，它们出现在月柱藏干乙(食神)、日柱藏干丁(偏财)、日柱藏干乙(食神)、时柱天干（正财）、时柱藏干乙(食神)。");
+    expect(starsFor("business", "女")!.stars).toEqual(["食神", "伤官", "正财", "偏财"]);
+    expect(starsFor("health", "女")).toBeNull();
+    expect(starsParagraph(B, "zh", "health")).toBeNull();
+  });
+
+  test("the English readings of a business, siblings and the palaces", () => {
+    expect(ask(B, "Should I start a business?", "en")).toStartWith("Questions like this are traditionally read from the output and wealth stars (output generates wealth: skill and work turned into income). In your chart they appear in the month branch's hidden stem 乙(食神),");
+    expect(ask(B, "Tell me about my siblings", "en")).toStartWith("Questions like this are traditionally read from the peer stars (siblings and peers; their palace is the month pillar). In your chart they appear in the year stem (劫财),");
+    const p = B.palaces!;
+    expect(ask(B, "What is my life palace?", "en")).toStartWith(`Your 命宫 (life palace) ${p.mingGong.ganzhi} (${p.mingGong.nayin}), 身宫 (body palace) ${p.shenGong.ganzhi} (${p.shenGong.nayin}) and 胎元 (conception pillar) 甲午 (沙中金).`);
+  });
+
+  test("fame is read from the officer stars; the useful god of a chart is its favourable elements", () => {
+    expect(ask(B, "Will I be famous?", "en")).toStartWith("Questions like this are traditionally read from the officer stars (reputation, standing and authority).");
+    expect(ask(B, "我的名气会大吗")).toStartWith("这类问题传统上看官杀（名声、地位与威望）。");
+    expect(ask(A, "我的用神是什么")).toContain("本盘的喜用五行是水、木");
+  });
+
+  test("three topics with their own stars: two paragraphs at most", () => {
+    expect(ask(B, "我的事业、财运和学业怎么样").match(/这类问题传统上看/g)).toHaveLength(2);
+  });
+
+  test("'when' for a business names four of its years, the nearest first", () => {
+    // 甲 day master: output 丙丁, wealth 戊己 — from 2025, 丙午 丁未 戊申 己酉 (and 丙辰 丁巳 later).
+    expect(ask(A, "我什么时候适合创业？")).toContain("这样的年份有：2026年丙午（食神）、2027年丁未（伤官）、2028年戊申（偏财）、2029年己酉（正财）。");
+  });
+});
+
+describe("the spouse palace and 太岁, in every wording", () => {
+  const B = chart({ year: 1992, month: 3, day: 8, hour: 7, minute: 45, gender: "女" });
+  const rel = (type: string, name: string, ...members: ("year" | "month" | "day" | "hour")[]) => ({ type, name, members }) as NonNullable<BaziFacts["relations"]>[number];
+
+  test("every kind of branch relation with the day pillar is named; a stem combination is not", () => {
+    const all = {
+      ...B,
+      relations: [
+        rel("stem_combination", "戊癸合火", "year", "day"), rel("six_combination", "午未合火", "day", "hour"), rel("three_combination", "亥卯未三合木局", "month", "day", "hour"),
+        rel("directional_combination", "巳午未三会火方", "year", "month", "day"), rel("clash", "丑未冲", "day", "hour"), rel("punishment", "丑未相刑", "day", "hour"), rel("harm", "子未害", "year", "day"),
+      ],
+    };
+    expect(ask(all, "婚姻宫")).toStartWith("婚姻宫是日柱的地支：你的是未，藏己(七杀)、丁(偏财)、乙(食神)。它与时柱午未合火，月柱、时柱亥卯未三合木局，年柱、月柱巳午未三会火方，时柱丑未冲，时柱丑未相刑，年柱子未害。传统上");
+    expect(ask(all, "spouse palace", "en")).toStartWith("The spouse palace is the day pillar's branch: yours is 未, holding 己(七杀), 丁(偏财) and 乙(食神). It meets the hour pillar in 午未合火, the month and hour pillars in 亥卯未三合木局, the year and month pillars in 巳午未三会火方, the hour pillar in 丑未冲, the hour pillar in 丑未相刑 and the year pillar in 子未害. Traditionally");
+    expect(ask({ ...B, relations: [] }, "spouse palace", "en")).toContain("It meets the other pillars in no combination, clash, punishment, harm or break, which tradition reads as settled. Traditionally");
+  });
+
+  test("taisui, said as one word, and the rule in English", () => {
+    expect(ask(A, "taisui this year?", "en")).toContain("Traditionally a year offends 太岁 when its branch is your birth-year branch (值太岁, the 本命年) or clashes with, punishes, harms or breaks it. You were born in a 丑 year;");
+  });
+
+  test("a star the chart lacks that is looked up by stem: the years of both stems' branches", () => {
+    // 文昌 of the day stem 甲 is 巳, of the year stem 己 酉: from 2025, 乙巳 and 己酉.
+    expect(ask({ ...A, shenSha: [] }, "有文昌吗")).toStartWith("你的盘中没有文昌；传统上流年地支逢巳、酉时引动它，从今年起的12年里是2025年乙巳、2029年己酉。");
+    expect(ask({ ...A, shenSha: [] }, "Do I have 空亡?", "en")).toStartWith("Your chart does not carry 空亡; tradition looks at which luck pillars and years bring it in.");
+  });
+
+  test("驿马 present, in English", () => {
+    const horse = { ...A, shenSha: [{ name: "驿马", pillar: "hour" as const, basis: "year_branch" as const }] };
+    expect(ask(horse, "Should I move abroad?", "en")).toStartWith("Tradition reads travel and moving first from 驿马 (the travelling horse): your chart carries 驿马 on the hour pillar (by the year branch), traditionally a sign of movement and going out into the world;");
   });
 });

@@ -251,6 +251,42 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(方案签到时的安全问题没有问到用药和慢性病，所以它并没有按这些来筛选。你在治疗或服药中，不确定能不能练，请先问问医生。不要因为练习而改变任何治疗或用药。|The check-in's safety questions do not ask about medication or long-term illness, so this Plan was not screened for them\. If you are in treatment or taking medication and unsure whether to practise, ask your doctor first\. Do not change any treatment or medication because of a practice\.)/);
   });
 
+  test.each(["medications", "a medicine", "my meds", "pills", "an antidepressant", "a chronic illness", "medication", "chemo", "chemotherapy", "服药期间", "正在用药"])("'%s' names a treatment", (input) => {
+    expect(focus(`I'm on ${input}, ok?`)).toMatch(/^(The check-in's safety questions|方案签到时的安全问题)/);
+  });
+
+  test("a symptom comes first, then what the check-in never asked", () => {
+    expect(focus("I have chronic pain, ok?")).toMatch(/^If you feel unwell while practising[^\n]+\nThe check-in's safety questions/);
+  });
+
+  test.each(["I'll be disturbed", "disturbances at home", "kids nearby", "a kid around", "people around", "a noisy flat", "有人在旁边"])("'%s' asks about interruptions", (input) => {
+    expect(focus(input)).toMatch(/^(Being interrupted is fine|被打断了也没关系)/);
+  });
+
+  test.each(["Does this actually work?", "What are the benefits?", "这个练习有什么好处", "有用吗"])("%s: no treatment and no promise; what people often notice", (input) => {
+    expect(focus(input)).toMatch(/^(这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这10分钟|This is an everyday mind-body practice, not a treatment, and it promises nothing\. Many people find their breath and mood a little slower after these 10 minutes)/);
+  });
+
+  test("what to prepare follows the Plan's form: a chair and the audio; a spot to stand and a timer; either", () => {
+    expect(focus("What do I need?")).toBe("All it needs: 10 undisturbed minutes, a chair with a back, a phone or speaker for the audio (headphones are fine), and your phone on silent. No equipment or experience.");
+    expect(focus("我需要准备什么", intense)).toBe("只需要3分钟不被打扰的时间、一把椅子或一块能站稳的空地、一个3分钟的计时；手机调成静音。不需要任何器材或经验。");
+    expect(focus("要准备什么", standing)).toContain("一块能站稳、四周空出来的地方");
+    expect(focus("How do I prepare?", standing)).toContain("a clear spot where you can stand steadily");
+    expect(focus("What should I bring?", intense)).toContain("a chair, or a clear spot to stand, a 3-minute timer");
+  });
+
+  test.each(["可以边听边做家务吗", "Can I listen while cooking?", "Can I do it at the same time as something else?", "我一边工作一边练可以吗"])("%s: the practice is the attention", (input) => {
+    expect(focus(input)).toMatch(/^(这个练习要的正是这10分钟的专注|What this practice asks for is 10 minutes of attention)/);
+  });
+
+  test("a video asked for: there is none, then the audio or the script", () => {
+    expect(focus("Is there a video?")).toStartWith("A Plan has no video, only its written script and its audio. This practice comes with audio you can play directly");
+    expect(focus("有视频吗", intense)).toStartWith("方案没有视频，只有文字脚本。这个练习没有配套音频");
+    expect(focus("有视频吗")).toStartWith("方案没有视频，只有文字脚本和音频。这个练习配有可直接播放的音频");
+    expect(focus("Is there a video?", intense)).toStartWith("A Plan has no video, only its written script. This practice has no audio track");
+    expect(focus("Is there audio?")).toStartWith("This practice comes with audio");
+  });
+
   test("a condition the check-in asks about is left to the reading's limits, not this answer", () => {
     for (const input of ["我有高血压可以做吗", "I have asthma", "I'm pregnant"]) expect(focus(input)).not.toMatch(/没有问到用药|do not ask about medication/);
   });
