@@ -97,13 +97,13 @@ const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，
 const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
 /** Words too common to tell two targets apart. */
 const STOP_EN = new Set(["the", "a", "an", "my", "our", "of", "with", "from", "to", "in", "on", "for", "and", "at", "this", "that", "next", "last", "other", "one"]);
-/** A question announced as another one. */
-const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有)|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
+/** A question announced as another one ("还有，我女儿…"; not "还有呢？", "还有什么要注意的？": more of the same reading). */
+const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有(?!呢|吗|么|什么|啥|没|别的|其他|[？?]|$))|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
 /** Words that tie "X?" back into the cast's matter (the licence "that was in it", 里面的). */
 const INSIDE = /(?<![a-z])(?:in it|inside|that was in|from it|of it)(?![a-z])|里面|里头|其中/;
 const PRONOUN_ONLY = /^(?:他|她|它|他们|她们|佢|佢哋|him|her|them|it|he|she)$/;
-/** "然后呢", "感情方面呢", "结果呢": asking on about the same reading, not after another target. */
-const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的|^(?:then|next|more|so|after that|what else|why|how|the rest|otherwise|if not|if so)$/;
+/** "然后呢", "感情方面呢", "结果呢", "还有呢": asking on about the same reading, not after another target. */
+const SAME_READING = /然后|之后|接下来|方面|怎么|为什么|什么|多久|几时|结果|后来|具体|详细|其他|别的|^还有$|^(?:then|next|more|so|after that|what else|why|how|the rest|otherwise|if not|if so)$/;
 
 /**
  * The cast's question asked again of someone else, who leads the follow-up ("那我老公这个月能找到

@@ -190,6 +190,7 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["这周末的相亲能成吗", "上次那个相亲对象还会联系我吗", "what"],
     ["我这次出国交换能被选上吗", "选上了要不要延毕", "decision"],
     ["Will my dog recover from his surgery?", "Random, but is this a good year for me financially?", "drop"],
+    ["这次跳槽去新公司好不好？", "还有，我上周丢的耳机能找到吗", "what"],
   ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
     expect(detectMatterChange(question, followUp)).toMatchObject({ changed: true, reason });
   });
@@ -208,6 +209,12 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["Will my green card interview go well?", "My wife is nervous about the joint interview. Will she hold up?"], // the joint interview
     ["我们公司能拿下这次政府招标项目吗?", "另一家投标单位是本地企业，有关系，会被他们抢走吗?"], // the other bidder
     ["我跟前公司的竞业协议纠纷，对方会告我吗?", "如果真的被起诉，我该和解还是应诉?"], // a condition along the way
+    // "What else?" asks on about the same reading; "还有" opening another matter is below.
+    ["这次跳槽去新公司好不好？", "還有呢？"],
+    ["这次跳槽去新公司好不好？", "那还有呢"],
+    ["这次跳槽去新公司好不好？", "还有吗"],
+    ["这次跳槽去新公司好不好？", "还有什么要注意的？"],
+    ["这次跳槽去新公司好不好？", "还有别的吗？"],
   ] as const)("%s → %s: same", (question, followUp) => {
     expect(detectMatterChange(question, followUp).changed).toBe(false);
   });

@@ -177,7 +177,7 @@ describe("every wording, each part checked", () => {
     ["start a company?", ["business"]], ["starting my own business", ["business"]], ["my own company", ["business"]], ["entrepreneurship", ["business"]],
     ["open a shop", ["business"]], ["opening my own store", ["business"]], ["start an shop", ["business"]],
     ["创业会影响我的婚姻吗", ["business", "relationship"]],
-    ["Am I going to be famous?", ["fame"]], ["我会出名吗", ["fame"]], ["my reputation at work", ["fame"]], ["a well-known name", ["fame"]], ["renowned", ["fame"]],
+    ["出名会影响我的婚姻吗", ["fame", "relationship"]], ["Am I going to be famous?", ["fame"]], ["我会出名吗", ["fame"]], ["my reputation at work", ["fame"]], ["a well-known name", ["fame"]], ["renowned", ["fame"]],
   ] as const)("%s → %p", (input, topics) => {
     expect(chartTopics(input)).toEqual(topics as never);
   });
@@ -200,6 +200,7 @@ describe("every wording, each part checked", () => {
     expect(ask(B, "我兄弟姐妹怎么样")).toBe("这类问题传统上看比劫（兄弟姐妹与同辈；宫位在月柱）。在你的盘中，它们出现在年柱天干（劫财）、年柱藏干壬(劫财)、月柱天干（比肩）、时柱藏干癸(比肩)。在本盘，比劫属水，为喜用。日主偏弱，它们正是生扶自身的力量，传统上视为助力。");
     expect(ask(B, "我适合创业吗")).toStartWith("这类问题传统上看食伤与财星（食伤生财：本事与产出化为收入）。在你的盘中，它们出现在月柱藏干乙(食神)、日柱藏干丁(偏财)、日柱藏干乙(食神)、时柱天干（正财）、时柱藏干乙(食神)。");
     expect(starsFor("business", "女")!.stars).toEqual(["食神", "伤官", "正财", "偏财"]);
+    expect(starsFor("fame", "女")!.stars).toEqual(["正官", "七杀"]);
     expect(starsFor("health", "女")).toBeNull();
     expect(starsParagraph(B, "zh", "health")).toBeNull();
   });

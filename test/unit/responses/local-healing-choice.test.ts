@@ -263,7 +263,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(Being interrupted is fine|被打断了也没关系)/);
   });
 
-  test.each(["Does this actually work?", "What are the benefits?", "这个练习有什么好处", "有用吗"])("%s: no treatment and no promise; what people often notice", (input) => {
+  test.each(["Does this actually work?", "does it work", "What are the benefits?", "one benefit?", "这个练习有什么好处", "有用吗"])("%s: no treatment and no promise; what people often notice", (input) => {
     expect(focus(input)).toMatch(/^(这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这10分钟|This is an everyday mind-body practice, not a treatment, and it promises nothing\. Many people find their breath and mood a little slower after these 10 minutes)/);
   });
 
@@ -273,10 +273,15 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("要准备什么", standing)).toContain("一块能站稳、四周空出来的地方");
     expect(focus("How do I prepare?", standing)).toContain("a clear spot where you can stand steadily");
     expect(focus("What should I bring?", intense)).toContain("a chair, or a clear spot to stand, a 3-minute timer");
+    expect(focus("So, what do I need?")).toStartWith("All it needs:");
   });
 
-  test.each(["可以边听边做家务吗", "Can I listen while cooking?", "Can I do it at the same time as something else?", "我一边工作一边练可以吗"])("%s: the practice is the attention", (input) => {
+  test.each(["可以边听边做家务吗", "边做家务边练可以吗", "Can I listen while cooking?", "while im cleaning?", "Can I multitask?", "multitasking ok?", "Can I do it at the same time as something else?", "我一边工作一边练可以吗"])("%s: the practice is the attention", (input) => {
     expect(focus(input)).toMatch(/^(这个练习要的正是这10分钟的专注|What this practice asks for is 10 minutes of attention)/);
+  });
+
+  test.each(["Is it suitable for me?", "Is it a good fit?", "Why does it suit me?", "Why this one?"])("%s asks why it was chosen", (input) => {
+    expect(focus(input)).toMatch(/^Of the practices that passed every safety and fit filter/);
   });
 
   test("a video asked for: there is none, then the audio or the script", () => {
