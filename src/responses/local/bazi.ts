@@ -269,9 +269,11 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matters.includes("travel")) focus.push(travelParagraph(f, lang, now));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
-  // "When?" about a matter, with no year named: the coming years that bring its stars.
-  if (!askedYear && asksWhen && matters[0]) {
-    const p = whenParagraph(f, lang, matters[0], now);
+  // "When?" about a matter, with no year named: the coming years that bring its stars. Asked with no
+  // matter of its own ("那什么时候适合？" after "我适合创业吗？"), of the matter asked about before.
+  const whenTopic = matters[0] ?? (asksWhen ? chartTopics(asked.at(-1) ?? "")[0] : undefined);
+  if (!askedYear && asksWhen && whenTopic) {
+    const p = whenParagraph(f, lang, whenTopic, now);
     if (p) focus.push(p);
   }
   focus.push(...starsParagraphs(f, lang, matters));

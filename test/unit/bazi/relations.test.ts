@@ -63,7 +63,7 @@ describe("the element a ten god stands for", () => {
     for (let d = 0; d < 10; d++) {
       for (let s = 0; s < 10; s++) expect(elementOfTenGod(STEM_ELEMENTS[d]!, tenGod(d, s))).toBe(STEM_ELEMENTS[s]!);
     }
-    expect(() => elementOfTenGod("wood", "日主")).toThrow(RangeError);
+    expect(() => elementOfTenGod("wood", "日主")).toThrow(new RangeError("日主 is not a ten god"));
   });
 });
 

@@ -218,6 +218,16 @@ describe("every wording, each part checked", () => {
     expect(ask(A, "我的用神是什么")).toContain("本盘的喜用五行是水、木");
   });
 
+  test("'when?' with no matter of its own is asked of the matter before it", () => {
+    const after = (input: string, asked: string[], lang: "zh" | "en" = "zh") => explainBazi(A, input, lang, NOW, asked).focus.join("\n");
+    expect(after("那什么时候适合？", ["我适合创业吗？"])).toStartWith("问“什么时候”，传统上先看食伤与财星透出天干的流年，最能引动此事。从今年起的12年里，这样的年份有：2026年丙午（食神）");
+    expect(after("When, then?", ["How is my career?"], "en")).toStartWith('For "when", the tradition first looks at the years whose stem is one of the officer stars');
+    // Its own matter wins; nothing asked before, or no matter in it, gives no years.
+    expect(after("我什么时候结婚？", ["我适合创业吗？"])).toStartWith("问“什么时候”，传统上先看财星透出天干的流年");
+    expect(after("什么时候？", [])).not.toContain("什么时候”，传统上");
+    expect(after("什么时候？", ["你好"])).not.toContain("什么时候”，传统上");
+  });
+
   test("three topics with their own stars: two paragraphs at most", () => {
     expect(ask(B, "我的事业、财运和学业怎么样").match(/这类问题传统上看/g)).toHaveLength(2);
   });

@@ -274,6 +274,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("How do I prepare?", standing)).toContain("a clear spot where you can stand steadily");
     expect(focus("What should I bring?", intense)).toContain("a chair, or a clear spot to stand, a 3-minute timer");
     expect(focus("So, what do I need?")).toStartWith("All it needs:");
+    expect(focus("我需要准备什么")).toBe("只需要10分钟不被打扰的时间、一把能靠背的椅子、能播放音频的手机或音箱（耳机也行）；手机调成静音。不需要任何器材或经验。");
   });
 
   test.each(["可以边听边做家务吗", "边做家务边练可以吗", "Can I listen while cooking?", "while im cleaning?", "Can I multitask?", "multitasking ok?", "Can I do it at the same time as something else?", "我一边工作一边练可以吗"])("%s: the practice is the attention", (input) => {
