@@ -10,7 +10,7 @@ import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
-import { chartTopics, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { type ChartTopic, chartTopics, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
@@ -213,6 +213,18 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 /** A short follow-up that names no matter of its own ("那明年呢？", "and 2027?", "what about next year?"). */
 const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:and|what about|how about)(?![a-z]).{0,30}$/;
 
+/** How far back a follow-up's matter is looked for: "When?" then "And 2029?" still mean the love life asked two turns before. */
+const RECENT_QUESTIONS = 3;
+
+/** The topic of the newest of the last few questions that named one. */
+function recentTopic(asked: readonly string[]): ChartTopic | undefined {
+  for (const question of asked.slice(-RECENT_QUESTIONS).reverse()) {
+    const topic = chartTopics(question)[0];
+    if (topic) return topic;
+  }
+  return undefined;
+}
+
 /** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   const focus: string[] = [];
@@ -249,7 +261,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (asksMonths) focus.push(monthsParagraph(f, lang, now));
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, askedYear ? Number(askedYear) : namedYear ?? currentYear));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
-  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? chartTopics(asked.at(-1) ?? "")[0] : undefined;
+  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? recentTopic(asked) : undefined;
   if (inherited && (askedYear || asksYear)) {
     const year = askedYear ? Number(askedYear) : namedYear ?? currentYear;
     const p = yearForMatter(f, lang, year, inherited);
@@ -271,7 +283,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars. Asked with no
   // matter of its own ("那什么时候适合？" after "我适合创业吗？"), of the matter asked about before.
-  const whenTopic = matters[0] ?? (asksWhen ? chartTopics(asked.at(-1) ?? "")[0] : undefined);
+  const whenTopic = matters[0] ?? (asksWhen ? recentTopic(asked) : undefined);
   if (!askedYear && asksWhen && whenTopic) {
     const p = whenParagraph(f, lang, whenTopic, now);
     if (p) focus.push(p);

@@ -228,6 +228,13 @@ describe("every wording, each part checked", () => {
     expect(after("什么时候？", ["你好"])).not.toContain("什么时候”，传统上");
   });
 
+  test("the matter a follow-up inherits is the newest of the last three questions that named one", () => {
+    const after = (input: string, asked: string[]) => explainBazi(A, input, "en", NOW, asked).focus.join("\n");
+    expect(after("What about 2029?", ["How is my love life?", "When?"])).toContain("On what you asked before: such matters are read from the wealth stars (for a man's chart, the spouse star).");
+    expect(after("And when?", ["How is my career?", "How is my love life?", "When?", "Thanks"])).toStartWith('For "when", the tradition first looks at the years whose stem is one of the wealth stars');
+    expect(after("What about 2029?", ["How is my love life?", "When?", "ok", "thanks"])).not.toContain("On what you asked before");
+  });
+
   test("three topics with their own stars: two paragraphs at most", () => {
     expect(ask(B, "我的事业、财运和学业怎么样").match(/这类问题传统上看/g)).toHaveLength(2);
   });
