@@ -78,6 +78,13 @@ const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面
 /** The others competing in the same contest, asked after by that name alone ("what about the other candidates?"). */
 const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:候选人|应聘者|应征者|对手|竞争者|情敌|第三者|小三))$|(?<![a-z])(?:the |my )?(?:other |another )?(?:rivals?|competitors?|candidates?|applicants?|finalists?|bidders?|contenders?)$|^(?:the|that) other (?:girl|guy|woman|man)(?: (?:he|she)(?:'s| is) (?:seeing|dating|with))?$/;
 
+/**
+ * A part of the matter itself asked after by that name alone ("And the deposit?", "What about the lease?",
+ * "押金呢" after a cast about renting a flat): its money, its paperwork, its terms. Another flat's deposit
+ * says more ("the deposit on the storage unit", "以前那个房子的押金") and is judged as before.
+ */
+const PARTS = /^(?:(?:那|那么|咁)?(?:这个|那个|个)?(?:押金|定金|订金|首付|租约|房租|租金|合同|薪水|工资|薪资|待遇|钥匙|价格|价钱|利息|手续费|条件))$|^(?:the |my |our )?(?:security )?(?:deposit|down payment|lease|rent|contract|salary|pay|offer letter|keys|paperwork|documents|price|interest rate|fees|terms)$/;
+
 /** Someone's own one of the same ("学长自己也想转调", "interviewing at KPMG herself", "his own dispute"), asked after. */
 const OWN_MATTER = /(?:自己(?:的|也|还|在|想|要)|(?<![a-z])(?:his|her|their) own(?![a-z])|(?<![a-z])(?:interviewing|applying|sitting|running|suing) [^.?!]{1,30} (?:herself|himself)(?![a-z]))[^]*(?:[吗嗎？?]|(?<![a-z])(?:will|can|is|does) (?:she|he|they|it)(?![a-z]))/;
 
@@ -203,7 +210,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const askedAfter = AFTER_EN.exec(f)?.[1] ?? AFTER_ZH.exec(f.replace(/[，,。.！!\s]+$/, ""))?.[1];
   if (askedAfter !== undefined) {
     const subject = askedAfter.replace(/^(?:my|our) /, "").trim();
-    if (RIVALS.test(subject)) return { changed: false, reason: null, inside: true };
+    if (RIVALS.test(subject) || PARTS.test(subject)) return { changed: false, reason: null, inside: true };
     if (PRONOUN_ONLY.test(subject) || INSIDE.test(f) || INSIDE_PERSON.test(subject) || SAME_READING.test(subject) || ASPECT.test(subject)) return { changed: false, reason: null };
     if (/^(?:我|我自己|me|mine|myself)$/.test(subject)) return cast.owner ? yes("whose") : { changed: false, reason: null };
     const tie = next.named.find((t) => !cast.named.includes(t));

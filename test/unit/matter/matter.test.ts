@@ -98,6 +98,12 @@ describe("detectMatterChange", () => {
     for (const f of ["那小三呢", "那第三者呢？", "情敌呢"]) expect(detectMatterChange("我和男朋友能复合吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
     // With more said, the other signals still count.
     expect(detectMatterChange(bank, "What about the other bank?").changed).toBe(true);
+    // A part of the matter by that name alone (its money, paperwork, terms) is inside it; another one's is not.
+    const flat = "Will I get the apartment I applied for?";
+    for (const f of ["And the deposit?", "What about the lease?", "and my security deposit", "how about the rent?", "And the keys?"]) expect(detectMatterChange(flat, f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    for (const f of ["押金呢", "那租约呢？", "那个合同呢", "薪水呢？"]) expect(detectMatterChange("这次能租到那套公寓吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    expect(detectMatterChange(flat, "what about the deposit on the storage unit I rented?")).toMatchObject({ changed: true, reason: "what" });
+    expect(detectMatterChange("这次能租到那套公寓吗", "我以前住的那个房子的押金呢")).toMatchObject({ changed: true, reason: "what" });
   });
 
   test("a follow-up that asks about cause or effect stays on the matter", () => {
