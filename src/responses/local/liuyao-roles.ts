@@ -1,6 +1,6 @@
 /**
- * A part of the cast's matter asked after by what it is — the rivals, the pay, the paperwork — and the
- * relative tradition reads it from (兄弟, 妻财, 父母): where that relative's lines are, whether they move,
+ * A part of the cast's matter asked after by what it is — the rivals, the pay, its money (a deposit, the
+ * rent, the price), the paperwork — and the relative tradition reads it from (兄弟, 妻财, 父母): where that relative's lines are, whether they move,
  * how strong they are, and the reading each gives. One table, one writer.
  */
 import type { LiuyaoFacts } from "../facts/index.ts";
@@ -41,6 +41,15 @@ export const ROLES: readonly RoleReading[] = [
     moving: ["妻财发动，传统上说待遇有变动、可以商量", "a moving 妻财 line traditionally means the pay is in play and open to talk"],
     strong: ["妻财有力，传统上说收入一面较好", "a strong 妻财 line traditionally means the pay side looks good"],
     weak: ["妻财无力，传统上说待遇一面宜放低期待", "a weak 妻财 line traditionally means modest expectations for the pay"],
+  },
+  {
+    relative: "妻财",
+    pattern: /押金|定金|订金|首付|房租|租金|价格|价钱|房价|手续费|(?<![a-z])(?:deposit|down payment|the rent|price|fees?)(?![a-z])/,
+    rule: ["押金、租金、价钱这类钱款传统上看妻财爻。", "A deposit, the rent or the price is money, traditionally read from 妻财 (the wealth line). "],
+    absent: ["本卦妻财不上卦，传统上说钱款一面暂时不显。", "No 妻财 line appears in this cast: traditionally the money does not show yet."],
+    moving: ["妻财发动，传统上说钱款一面有变动、可以商量", "a moving 妻财 line traditionally means the money is in play and open to talk"],
+    strong: ["妻财有力，传统上说钱款一面较顺", "a strong 妻财 line traditionally means the money side goes smoothly"],
+    weak: ["妻财无力，传统上说钱款一面宜多留余地", "a weak 妻财 line traditionally means leaving room on the money side"],
   },
   {
     relative: "父母",
