@@ -12,7 +12,7 @@ import { say } from "./text.ts";
  * does ask about (pregnancy, an injury, dizziness, the heart, breathing, mobility) are answered before
  * any paragraph, by the reading's limits (reading-limits.ts): don't practise until a new Plan includes it.
  */
-export const CONDITION = /吃.{0,6}药|服.{0,4}药|用药|药物|糖尿病|癫痫|抑郁症|焦虑症|双相|慢性病|化疗|透析|(?<![a-z])(?:medications?|medicines?|meds|pills|antidepressants?|diabetes|epilepsy|chronic (?:illness|condition|pain)|chemo\w*|dialysis|a condition)(?![a-z])/;
+export const CONDITION = /[吃食].{0,6}药|服.{0,4}药|用药|药物|糖尿病|癫痫|抑郁症|焦虑症|双相|慢性病|化疗|透析|(?<![a-z])(?:medications?|medicines?|meds|pills|antidepressants?|diabetes|epilepsy|chronic (?:illness|condition|pain)|chemo\w*|dialysis|a condition)(?![a-z])/;
 
 /** Medication or an illness: the Plan never asked; a doctor decides; no treatment changes because of a practice. */
 export function conditionParagraph(lang: ReplyLanguage): string {
@@ -23,7 +23,7 @@ export function conditionParagraph(lang: ReplyLanguage): string {
   );
 }
 
-export const DROWSY = /睡着|睡过去|打瞌睡|犯困|困了|瞓着|(?<![a-z])(?:fall(?:ing)? asleep|fell asleep|doze off|dozing|nod off|drowsy|sleepy)(?![a-z])/;
+export const DROWSY = /睡着|睡过去|打瞌睡|犯困|困了|瞓着|瞓咗|(?<![a-z])(?:fall(?:ing)? asleep|fell asleep|doze off|dozing|nod off|drowsy|sleepy)(?![a-z])/;
 
 /** Falling asleep: no harm in a still, supported practice; a standing one is sat down first; rest is its own goal. */
 export function drowsyParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
@@ -40,7 +40,7 @@ export function drowsyParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   );
 }
 
-export const INTERRUPTED = /打断|打扰|有人在旁边|孩子在旁边|小孩在旁边|吵|(?<![a-z])(?:interrupt\w*|disturb\w*|(?:kids?|children|people|someone) (?:around|nearby|at home)|noisy|noise)(?![a-z])/;
+export const INTERRUPTED = /打断|打扰|有人在旁边|孩子在旁边|小孩在旁边|吵|嘈|(?<![a-z])(?:interrupt\w*|disturb\w*|(?:kids?|children|people|someone) (?:around|nearby|at home)|noisy|noise)(?![a-z])/;
 
 /** Interrupted: pause and pick up again or end it; a few minutes count; the minutes undisturbed are what it needs. */
 export function interruptedParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {

@@ -148,7 +148,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: /怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/, write: (_f, p, lang) => stepsParagraph(p, lang) },
   { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, write: (_f, p, lang) => durationParagraph(p, lang) },
   { pattern: /为什么|为何|点解|适合|选|拣|(?<![a-z])(?:why|chosen|suit\w*|fits?|fitting)(?![a-z])/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
-  { pattern: /坐着|站着|躺|瞓|坐低|企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
+  { pattern: /坐着|站着|躺|瞓(?!着|咗|觉)|坐低|(?<!屋)企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
   { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
   { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
   { pattern: /在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/, write: (_f, p, lang) => placeParagraph(p, lang) },

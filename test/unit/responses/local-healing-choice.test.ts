@@ -232,7 +232,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(这个方案是按你这一次的签到和安全回答定的，只适用于你|This Plan was made from your check-in and your safety answers, so it is yours alone)/);
   });
 
-  test.each(["What if I fall asleep during it?", "I get sleepy", "练着练着睡着了怎么办", "我会打瞌睡"])("%s: seated, no harm; rest is a goal of its own", (input) => {
+  test.each(["What if I fall asleep during it?", "I get sleepy", "练着练着睡着了怎么办", "我会打瞌睡", "做到一半瞓著咗點算？"])("%s: seated, no harm; rest is a goal of its own", (input) => {
     expect(focus(input)).toMatch(/^(在这个练习里睡着并无妨：醒来后接着做，或就此结束都可以。如果你本来就想好好休息或入睡，下次签到时把目标选为「休息」|Falling asleep in this practice does no harm: when you wake, carry on or end it there\. If rest or sleep is what you want, choose "rest" as the goal)/);
   });
 
@@ -251,7 +251,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(方案签到时的安全问题没有问到用药和慢性病，所以它并没有按这些来筛选。你在治疗或服药中，不确定能不能练，请先问问医生。不要因为练习而改变任何治疗或用药。|The check-in's safety questions do not ask about medication or long-term illness, so this Plan was not screened for them\. If you are in treatment or taking medication and unsure whether to practise, ask your doctor first\. Do not change any treatment or medication because of a practice\.)/);
   });
 
-  test.each(["medications", "a medicine", "my meds", "pills", "an antidepressant", "a chronic illness", "medication", "chemo", "chemotherapy", "服药期间", "正在用药"])("'%s' names a treatment", (input) => {
+  test.each(["medications", "a medicine", "my meds", "pills", "an antidepressant", "a chronic illness", "medication", "chemo", "chemotherapy", "服药期间", "食緊藥", "正在用药"])("'%s' names a treatment", (input) => {
     expect(focus(`I'm on ${input}, ok?`)).toMatch(/^(The check-in's safety questions|方案签到时的安全问题)/);
   });
 
@@ -259,7 +259,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("I have chronic pain, ok?")).toMatch(/^If you feel unwell while practising[^\n]+\nThe check-in's safety questions/);
   });
 
-  test.each(["I'll be disturbed", "disturbances at home", "kids nearby", "a kid around", "people around", "a noisy flat", "有人在旁边"])("'%s' asks about interruptions", (input) => {
+  test.each(["I'll be disturbed", "disturbances at home", "kids nearby", "a kid around", "people around", "屋企好嘈點算？", "a noisy flat", "有人在旁边"])("'%s' asks about interruptions", (input) => {
     expect(focus(input)).toMatch(/^(Being interrupted is fine|被打断了也没关系)/);
   });
 

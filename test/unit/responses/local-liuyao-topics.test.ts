@@ -446,7 +446,7 @@ describe("the pay and the paperwork, read from 妻财 and 父母", () => {
     expect(ask(shaky, "the paperwork?", "en")).toEndWith("So a weak 父母 line traditionally means checking the paperwork twice and allowing for delays.");
   });
 
-  test.each([["the wage", "pay"], ["wages", "pay"], ["salaries", "pay"], ["a document", "paperwork"], ["the documents", "paperwork"], ["a certificate", "paperwork"], ["certificates", "paperwork"], ["the contracts", "paperwork"], ["a visa", "paperwork"], ["the lease", "paperwork"], ["the deeds", "paperwork"], ["the deed", "paperwork"], ["租约", "paperwork"], ["房产证", "paperwork"]])("'%s' asks about the %s", (input, kind) => {
+  test.each([["the wage", "pay"], ["wages", "pay"], ["salaries", "pay"], ["a document", "paperwork"], ["the documents", "paperwork"], ["a certificate", "paperwork"], ["certificates", "paperwork"], ["the contracts", "paperwork"], ["a visa", "paperwork"], ["the lease", "paperwork"], ["the deeds", "paperwork"], ["the deed", "paperwork"], ["租约", "paperwork"], ["房产证", "paperwork"], ["份合約", "paperwork"]])("'%s' asks about the %s", (input, kind) => {
     expect(kinds(`what about ${input}?`, "en")).toContain(kind);
   });
 
