@@ -10,7 +10,7 @@ import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
-import { type ChartTopic, chartTopics, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { type ChartTopic, chartTopics, starsFor, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
@@ -71,18 +71,43 @@ function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: st
 
 const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
 
-/** This year's months (流月) from 立春: each month's pillar and what it meets in the chart. */
-function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+/**
+ * This year's months (流月) from 立春: each month's pillar and what it meets in the chart; then the
+ * months whose stem and branch are both favourable, and, for a matter asked about, the months whose
+ * stem is one of its stars (the rule "when?" applies to years).
+ */
+function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?: ChartTopic): string {
   const year = beijingYear(now);
-  const months = monthPillarsOf(f, year).map((m) => {
+  const pillars = monthPillarsOf(f, year);
+  const name = (m: (typeof pillars)[number]) => say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}`, `month ${m.month} ${m.ganzhi}`);
+  const months = pillars.map((m) => {
     // One name once: 戊癸合火 meets both 癸 of a chart with two.
     const meets = [...new Set(m.relations.map((r) => r.name))].join(say(lang, "、", ", "));
-    return say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `month ${m.month} ${m.ganzhi} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
+    return say(lang, `${name(m)}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `${name(m)} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
   });
-  return say(
+  const good = pillars
+    .filter((m) => {
+      const e = elementsOfGanzhi(m.ganzhi);
+      return e !== null && f.favorable.includes(e.stem) && f.favorable.includes(e.branch);
+    })
+    .map(name);
+  const favoured = good.length
+    ? say(lang, `天干地支都为喜用的月份是${list(lang, good)}。`, `The months whose stem and branch are both favorable: ${list(lang, good)}.`)
+    : say(lang, `今年没有天干地支都为喜用的月份。`, `No month this year has both its stem and branch favorable.`);
+  const reading = matter ? starsFor(matter, f.gender) : null;
+  const forMatter = reading ? pillars.filter((m) => reading.stars.includes(m.ten_god)).map(name) : [];
+  const matterLine = reading && forMatter.length
+    ? say(lang, `你问的这件事传统上看${reading.zh.replace(/（.*$/, "")}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${reading.en.replace(/ \(.*$/, "")}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
+    : "";
+  return sentences(
     lang,
-    `${year}年的流月（每月从节气算起，正月自立春）：${months.join("，")}。传统上，与日柱相冲的月份多变动，与喜用五行相合的月份较顺。`,
-    `The months of ${year} (流月, each from its solar term, the first from 立春): ${months.join("; ")}. Traditionally, a month clashing the day pillar brings change, and one that brings in your favorable elements goes more smoothly.`,
+    say(
+      lang,
+      `${year}年的流月（每月从节气算起，正月自立春）：${months.join("，")}。传统上，与日柱相冲的月份多变动，与喜用五行相合的月份较顺。`,
+      `The months of ${year} (流月, each from its solar term, the first from 立春): ${months.join("; ")}. Traditionally, a month clashing the day pillar brings change, and one that brings in your favorable elements goes more smoothly.`,
+    ),
+    favoured,
+    matterLine,
   );
 }
 
@@ -230,7 +255,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   const focus: string[] = [];
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
-  if (matchesTopic(input, /性格|个性|脾气|为人|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
+  if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
   if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
@@ -240,7 +265,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matchesTopic(input, /五行|喜用|用神|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
-  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength|day master.{0,12}(strong|weak)/)) {
+  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }
@@ -258,7 +283,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
-  if (asksMonths) focus.push(monthsParagraph(f, lang, now));
+  if (asksMonths) focus.push(monthsParagraph(f, lang, now, chartTopics(input)[0] ?? recentTopic(asked)));
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, askedYear ? Number(askedYear) : namedYear ?? currentYear));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? recentTopic(asked) : undefined;

@@ -59,6 +59,9 @@ export interface Explanation {
 /** Asking for the overview itself ("总结一下", "the overview again"): a follow-up that gets it. */
 const ASKS_OVERVIEW = /总结|概括|概览|整体|总体|再说一遍|重新说|(?<![a-z])(?:overview|summary|summari[sz]e|in general|overall|again)(?![a-z])/;
 
+/** Only thanks ("谢谢！", "Thanks, that helps"): a word back, not an offer of what could be asked. */
+const THANKS_ONLY = /^(?:好的?|ok(?:ay)?|嗯)?[，,\s]*(?:谢谢|多谢|感谢|唔该|thank you|thanks|thx|ty)\s*(?:你|您|晒|哂|so much|a lot|very much)?[!！.。,，~～\s]*(?:(?:that|this|it) (?:helps|helped)|很有帮助|有帮助)?[!！.。~～\s]*$/;
+
 /**
  * The answer's paragraphs: opening, a "facts are fixed" notice when asked to redo, focus, notes,
  * closing. A follow-up that asks about something specific skips the opening it has already had.
@@ -73,6 +76,9 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
+  if (followUp && THANKS_ONLY.test(foldText(input).trim())) {
+    return [say(lang, "不客气。还想了解哪一部分，随时接着问。", "You're welcome. Ask on about any part whenever you like."), e.closingShort ?? e.closing];
+  }
   const meanings = glossaryAnswers(input, lang);
   // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
   if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {

@@ -235,6 +235,27 @@ describe("every wording, each part checked", () => {
     expect(after("What about 2029?", ["How is my love life?", "When?", "ok", "thanks"])).not.toContain("On what you asked before");
   });
 
+  test("the months: those whose stem and branch are both favourable, and those whose stem carries the matter's stars", () => {
+    // 2025's months for 甲 (favourable water and wood): none both; 官杀 庚辛 on the stems of the third and fourth.
+    expect(ask(A, "今年哪几个月适合换工作？")).toContain("今年没有天干地支都为喜用的月份。你问的这件事传统上看官杀，天干透出它们的月份最能引动此事：三月庚辰、四月辛巳。");
+    expect(ask(A, "Which months are good this year?", "en")).toContain("No month this year has both its stem and branch favorable.");
+    expect(ask(A, "Which months are good this year?", "en")).not.toContain("The matter you ask about");
+    expect(ask(A, "Which months are best for my career?", "en")).toContain("The matter you ask about is read from the officer stars; the months whose stem carries one set it in motion: month 3 庚辰 and month 4 辛巳.");
+    // 2026 for 癸 (favourable metal and water): 庚子, the eleventh month, is both.
+    const in2026 = explainBazi(B, "今年哪个月最好？", "zh", Date.parse("2026-06-15T10:00:00Z")).focus.join("\n");
+    expect(in2026).toContain("天干地支都为喜用的月份是冬月庚子。");
+    expect(explainBazi(B, "Which month is best?", "en", Date.parse("2026-06-15T10:00:00Z")).focus.join("\n")).toContain("The months whose stem and branch are both favorable: month 11 庚子.");
+    // After a matter, the months are read for it.
+    expect(explainBazi(A, "那哪几个月好？", "zh", NOW, ["我的财运怎么样？"]).focus.join("\n")).toContain("你问的这件事传统上看财星，天干透出它们的月份最能引动此事：正月戊寅、二月己卯、冬月戊子、腊月己丑。");
+  });
+
+  test("strengths and weaknesses are the person's, not the day master's strength", () => {
+    expect(ask(A, "What are my strengths?", "en")).toStartWith("Temperament is read first from the day master");
+    expect(ask(A, "And weaknesses?", "en")).toStartWith("Temperament is read first from the day master");
+    expect(ask(A, "我有什么优点和缺点")).toStartWith("性格传统上先看日主");
+    expect(ask(A, "How is my day master's strength?", "en")).toStartWith("Graded, the day master scores");
+  });
+
   test("three topics with their own stars: two paragraphs at most", () => {
     expect(ask(B, "我的事业、财运和学业怎么样").match(/这类问题传统上看/g)).toHaveLength(2);
   });

@@ -153,6 +153,16 @@ describe("the local interpreter", () => {
     expect(say(job, "When will I hear back?")).toContain("a still line comes when the day clashes it: look to a 未 day or month");
   });
 
+  test("thanks alone, as a follow-up, gets a word back and the short framing; with a question, or as a first turn, it does not", () => {
+    const turn = (input: string, followUp = true) => explain({ facts: chart, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp });
+    expect(turn("谢谢！")).toEqual(["不客气。还想了解哪一部分，随时接着问。", "传统文化解读，非命运断言。"]);
+    expect(turn("Thanks, that helps")).toEqual(["You're welcome. Ask on about any part whenever you like.", "A traditional reading, not a prediction."]);
+    expect(turn("謝謝你，很有幫助！")).toEqual(["不客氣。還想了解哪一部分，隨時接著問。", "傳統文化解讀，非命運斷言。"]);
+    for (const input of ["thank you so much", "ok thanks", "好的，谢谢", "Thanks. This helps."]) expect(turn(input)[0]).toMatch(/^(不客气|You're welcome)/);
+    expect(turn("谢谢，那明年呢？")[0]).not.toMatch(/^不客气/);
+    expect(turn("Thanks!", false)[0]).toStartWith("Your four pillars are");
+  });
+
   test("a follow-up about something specific skips the overview it already had; one that asks nothing answerable is told what can be asked, not the overview again, unless it asks for the overview; a year named gets that year", () => {
     const turn = (input: string, followUp: boolean) => explain({ facts: chart, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp }).join("\n\n");
     expect(turn("我的事业怎么样？", false)).toContain("你的八字四柱是");
