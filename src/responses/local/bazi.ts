@@ -87,8 +87,9 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?
   });
   const good = pillars
     .filter((m) => {
-      const e = elementsOfGanzhi(m.ganzhi);
-      return e !== null && f.favorable.includes(e.stem) && f.favorable.includes(e.branch);
+      // A month pillar is always a valid 干支.
+      const e = elementsOfGanzhi(m.ganzhi)!;
+      return f.favorable.includes(e.stem) && f.favorable.includes(e.branch);
     })
     .map(name);
   const favoured = good.length
@@ -96,8 +97,8 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?
     : say(lang, `今年没有天干地支都为喜用的月份。`, `No month this year has both its stem and branch favorable.`);
   const reading = matter ? starsFor(matter, f.gender) : null;
   const forMatter = reading ? pillars.filter((m) => reading.stars.includes(m.ten_god)).map(name) : [];
-  const matterLine = reading && forMatter.length
-    ? say(lang, `你问的这件事传统上看${reading.zh.replace(/（.*$/, "")}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${reading.en.replace(/ \(.*$/, "")}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
+  const matterLine = forMatter.length
+    ? say(lang, `你问的这件事传统上看${reading!.zh.replace(/（.*$/, "")}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${reading!.en.replace(/ \(.*$/, "")}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
     : "";
   return sentences(
     lang,
@@ -113,7 +114,7 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?
 
 /** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
 /** The year's pillar and what it meets; with `andNext`, the year after it too (a question about years in general). */
-function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNext = true): string {
+function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNext: boolean): string {
   const describe = (y: YearPillar) => {
     const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
     return say(

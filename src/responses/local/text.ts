@@ -76,7 +76,7 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  if (followUp && THANKS_ONLY.test(foldText(input).trim())) {
+  if (followUp && THANKS_ONLY.test(foldText(input))) {
     return [say(lang, "不客气。还想了解哪一部分，随时接着问。", "You're welcome. Ask on about any part whenever you like."), e.closingShort ?? e.closing];
   }
   const meanings = glossaryAnswers(input, lang);

@@ -160,6 +160,9 @@ describe("the local interpreter", () => {
     expect(turn("謝謝你，很有幫助！")).toEqual(["不客氣。還想了解哪一部分，隨時接著問。", "傳統文化解讀，非命運斷言。"]);
     for (const input of ["thank you so much", "ok thanks", "好的，谢谢", "Thanks. This helps."]) expect(turn(input)[0]).toMatch(/^(不客气|You're welcome)/);
     expect(turn("谢谢，那明年呢？")[0]).not.toMatch(/^不客气/);
+    expect(turn("When will I marry? thanks")[0]).not.toMatch(/^You're welcome/);
+    expect(turn("好，谢谢")[0]).toMatch(/^不客气/);
+    expect(turn("  thanks  ")[0]).toMatch(/^You're welcome/);
     expect(turn("Thanks!", false)[0]).toStartWith("Your four pillars are");
   });
 
