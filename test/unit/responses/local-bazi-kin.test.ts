@@ -233,6 +233,8 @@ describe("every wording, each part checked", () => {
     expect(after("What about 2029?", ["How is my love life?", "When?"])).toContain("On what you asked before: such matters are read from the wealth stars (for a man's chart, the spouse star).");
     expect(after("And when?", ["How is my career?", "How is my love life?", "When?", "Thanks"])).toStartWith('For "when", the tradition first looks at the years whose stem is one of the wealth stars');
     expect(after("What about 2029?", ["How is my love life?", "When?", "ok", "thanks"])).not.toContain("On what you asked before");
+    // Of two within reach, the newer one.
+    expect(after("What about 2029?", ["How is my career?", "How is my love life?", "When?"])).toContain("On what you asked before: such matters are read from the wealth stars (for a man's chart, the spouse star).");
   });
 
   test("the months: those whose stem and branch are both favourable, and those whose stem carries the matter's stars", () => {
