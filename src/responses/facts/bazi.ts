@@ -4,7 +4,8 @@
  */
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { Interaction } from "../../bazi/interactions.ts";
-import type { ShenSha } from "../../bazi/shen-sha.ts";
+import { type ShenSha, starBranches } from "../../bazi/shen-sha.ts";
+import { BRANCHES } from "../../bazi/tables.ts";
 import type { FactSheetOf } from "./types.ts";
 import { warningInChinese } from "./bazi-warnings.ts";
 
@@ -193,6 +194,13 @@ export const COMING_YEARS = 12;
 
 /** The year pillars of the coming years, this one first. */
 export const comingYearPillars = (f: BaziFacts, now: number): YearPillar[] => yearPillarsBetween(f, beijingYear(now), beijingYear(now) + COMING_YEARS - 1);
+
+/** The branches that carry 神煞 `name` for this chart (by every basis it is looked up from), in branch order. */
+export function starBranchNames(f: BaziFacts, name: string): string[] {
+  const natal = natalOf(f);
+  const targets = new Set(starBranches(name, natal.stems, natal.branches).flatMap((b) => b.targets));
+  return BRANCHES.filter((_, b) => targets.has(b));
+}
 
 /** A year's months (流月) against the chart, worked out like yearPillarsAround. */
 export const monthPillarsOf = (f: BaziFacts, year: number): MonthPillar[] => monthPillars(natalOf(f), year);

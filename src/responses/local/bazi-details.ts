@@ -3,10 +3,9 @@
  * relations among its pillars (合冲刑害), and health, which a chart cannot judge — the tradition's
  * element–organ pairing is said as a cultural correspondence only, with a doctor named first.
  */
-import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
+import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, type PillarName, starBranchNames } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { SHEN_SHA_NAMES, starBranches } from "../../bazi/shen-sha.ts";
-import { BRANCHES, STEMS } from "../../bazi/tables.ts";
+import { SHEN_SHA_NAMES } from "../../bazi/shen-sha.ts";
 import { elementName, glossaryTermsNamed, list, say } from "./text.ts";
 
 export const PILLAR_ZH: Readonly<Record<PillarName, string>> = { year: "年柱", month: "月柱", day: "日柱", hour: "时柱" };
@@ -59,11 +58,9 @@ const NOT_STORED = { zh: "这个命盘保存时还没有记录神煞；重新创
  * A clause, without the sentence's end.
  */
 export function starYears(f: BaziFacts, lang: ReplyLanguage, name: string, now: number): string {
-  const stems = PILLAR_NAMES.map((n) => STEMS.indexOf(f.pillars[n].ganzhi[0] as (typeof STEMS)[number]));
-  const branches = PILLAR_NAMES.map((n) => BRANCHES.indexOf(f.pillars[n].ganzhi[1] as (typeof BRANCHES)[number]));
-  const targets = [...new Set(starBranches(name, stems, branches).flatMap((b) => b.targets))].sort((a, b) => a - b).map((b) => BRANCHES[b]!);
+  const targets = starBranchNames(f, name);
   // At most four branches, each met once in twelve years: every target has its year, and no more than four are named.
-  const years = comingYearPillars(f, now).filter((y) => targets.includes(y.ganzhi[1] as (typeof BRANCHES)[number]));
+  const years = comingYearPillars(f, now).filter((y) => targets.includes(y.ganzhi[1]!));
   if (years.length === 0) return say(lang, "传统上看大运、流年何时带来它", "tradition looks at which luck pillars and years bring it in");
   const named = years.map((y) => say(lang, `${y.year}年${y.ganzhi}`, `${y.year} (${y.ganzhi})`));
   return say(

@@ -2,7 +2,7 @@
  * Two questions asked of one branch of the chart: the spouse palace (婚姻宫, the day branch) — what it
  * holds and what meets it — and 犯太岁, a year's branch against the birth-year branch.
  */
-import type { BaziFacts } from "../facts/index.ts";
+import type { BaziFacts, PillarName } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { yearPillarsAround } from "../facts/index.ts";
 import { list, say } from "./text.ts";
@@ -18,14 +18,14 @@ export function spousePalaceParagraph(f: BaziFacts, lang: ReplyLanguage): string
   const day = f.pillars.day;
   const branch = day.ganzhi[1]!;
   const meets = (f.relations ?? []).filter((r) => r.members.includes("day") && BRANCH_RELATIONS.has(r.type));
-  const others = (members: readonly string[]) => members.filter((m) => m !== "day");
+  const others = (members: readonly PillarName[]) => members.filter((m) => m !== "day");
   const relations =
     f.relations === null
       ? ""
       : meets.length
         ? say(
           lang,
-          `它与${meets.map((r) => `${others(r.members).map((m) => PILLAR_ZH[m as keyof typeof PILLAR_ZH]).join("、")}${r.name}`).join("，")}。`,
+          `它与${meets.map((r) => `${others(r.members).map((m) => PILLAR_ZH[m]).join("、")}${r.name}`).join("，")}。`,
           `It meets ${list("en", meets.map((r) => `the ${list("en", others(r.members))} pillar${others(r.members).length > 1 ? "s" : ""} in ${r.name}`))}.`,
         )
         : say(lang, "它与其余三柱没有合、冲、刑、害、破，传统上称为安稳。", "It meets the other pillars in no combination, clash, punishment, harm or break, which tradition reads as settled.");

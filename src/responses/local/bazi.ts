@@ -254,6 +254,7 @@ function recentTopic(asked: readonly string[]): ChartTopic | undefined {
 /** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   const focus: string[] = [];
+  const matters = chartTopics(input);
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
   if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
@@ -284,7 +285,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
-  if (asksMonths) focus.push(monthsParagraph(f, lang, now, chartTopics(input)[0] ?? recentTopic(asked)));
+  if (asksMonths) focus.push(monthsParagraph(f, lang, now, matters[0] ?? recentTopic(asked)));
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, askedYear ? Number(askedYear) : namedYear ?? currentYear));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? recentTopic(asked) : undefined;
@@ -293,7 +294,6 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     const p = yearForMatter(f, lang, year, inherited);
     if (p) focus.push(p);
   }
-  const matters = chartTopics(input);
   // A ten god asked after by name, where no matter's stars already say where it is.
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
   // 神煞: a star by name ("我有桃花吗"), or all of them.

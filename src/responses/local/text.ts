@@ -69,6 +69,10 @@ const THANKS_ONLY = /^(?:好的?|ok(?:ay)?|嗯)?[，,\s]*(?:谢谢|多谢|感谢
  * follow-up that asks nothing else is not also told what it could ask.
  */
 export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, followUp = false, limitsSaid = false): string[] {
+  // Thanks get a word back; the notes that last (a Plan's support notice) stay, as they do in every answer.
+  if (followUp && THANKS_ONLY.test(foldText(input))) {
+    return [say(lang, "不客气。还想了解哪一部分，随时接着问。", "You're welcome. Ask on about any part whenever you like."), ...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
+  }
   const redo = matchesTopic(input, REDO_REQUEST)
     ? [say(
       lang,
@@ -76,9 +80,6 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  if (followUp && THANKS_ONLY.test(foldText(input))) {
-    return [say(lang, "不客气。还想了解哪一部分，随时接着问。", "You're welcome. Ask on about any part whenever you like."), e.closingShort ?? e.closing];
-  }
   const meanings = glossaryAnswers(input, lang);
   // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
   if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {

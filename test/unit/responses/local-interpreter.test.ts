@@ -195,6 +195,9 @@ describe("the local interpreter", () => {
     expect(calm.data.supportNotice).toBeFalsy();
     expect(followUp(calm, "And?").split("\n\n")).toHaveLength(2);
     expect(followUp(plan, "还有呢？")).toStartWith(`这一问在这个方案（「${practice.title["zh-Hans"]}」，${practice.id}）里没有对应的内容，上一次的概览就不重复了。可以接着问：为什么选这个练习、怎么做`);
+    // Thanks keep the support notice too.
+    expect(followUp(plan, "Thanks!").split("\n\n")).toEqual(["You're welcome. Ask on about any part whenever you like.", plan.data.supportNotice!.en, "Everyday practice, not medical care; stop if unwell."]);
+    expect(followUp(calm, "Thanks!").split("\n\n")).toHaveLength(2);
   });
 
   test("a follow-up whose answer opens with what the reading cannot decide is not also told what it could ask (a cast: no notes at all)", () => {
