@@ -266,7 +266,7 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
   if (matchesTopic(input, /五行|喜用|用神|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
   if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
-  if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
+  if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);

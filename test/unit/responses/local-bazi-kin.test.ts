@@ -251,6 +251,18 @@ describe("every wording, each part checked", () => {
     expect(explainBazi(A, "那哪几个月好？", "zh", NOW, ["我的财运怎么样？"]).focus.join("\n")).toContain("你问的这件事传统上看财星，天干透出它们的月份最能引动此事：正月戊寅、二月己卯、冬月戊子、腊月己丑。");
   });
 
+  test("a stage of life asks for its pillar; a major to study for the trades of the favourable elements", () => {
+    expect(ask(A, "我的晚年怎么样")).toStartWith("你的时柱是壬申，传统上代表子女与晚年。");
+    expect(ask(A, "What about my old age?", "en")).toStartWith("Your hour pillar is 壬申; traditionally it stands for children and later life.");
+    expect(ask(A, "我童年怎么样")).toStartWith("你的年柱是己丑，传统上代表祖上与早年。");
+    expect(ask(A, "my early years?", "en")).toStartWith("Your year pillar is 己丑;");
+    expect(ask(A, "我青年时期如何")).toStartWith("你的月柱是癸酉，");
+    expect(ask(A, "What about my youth?", "en")).toStartWith("Your month pillar is 癸酉;");
+    expect(ask(A, "我适合学什么专业")).toStartWith("传统上按喜用五行选行业。");
+    expect(ask(A, "Which major should I choose?", "en")).toStartWith(ask(A, "Which industries suit me?", "en").slice(0, 40));
+    expect(ask(A, "what should I study at university?", "en")).toStartWith(ask(A, "Which industries suit me?", "en").slice(0, 40));
+  });
+
   test("strengths and weaknesses are the person's, not the day master's strength", () => {
     expect(ask(A, "What are my strengths?", "en")).toStartWith("Temperament is read first from the day master");
     expect(ask(A, "And weaknesses?", "en")).toStartWith("Temperament is read first from the day master");
