@@ -53,7 +53,7 @@ export const ROLES: readonly RoleReading[] = [
   },
   {
     relative: "父母",
-    pattern: /合同|合约|文书|通知书|录用通知|录取通知|签约|签证|证书|租约|房产证|房本|(?<![a-z])(?:contracts?|paperwork|documents?|offer letter|certificates?|visas?|lease|deeds?)(?![a-z])/,
+    pattern: /合同|合约|文书|通知书|录用通知|录取通知|签约|签证|证书|租约|房产证|房本|身份证|证件|护照|驾照|(?<![a-z])(?:contracts?|paperwork|documents?|offer letter|certificates?|visas?|lease|deeds?|id card|passport|driver'?s licen[cs]e)(?![a-z])/,
     rule: ["合同、文书与通知（如录用通知）传统上看父母爻。", "Contracts, documents and notices (an offer letter) are traditionally read from 父母. "],
     absent: ["本卦父母不上卦，传统上说文书消息暂时不显。", "No 父母 line appears in this cast: traditionally the paperwork does not show yet."],
     moving: ["父母发动，传统上说文书有动静、消息将至", "a moving 父母 line traditionally means the paperwork is moving and news is on its way"],

@@ -10,6 +10,7 @@ import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
+import { TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
 
 type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
 
@@ -290,6 +291,9 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /卦身|(?<![a-z])(?:gua ?shen|hexagram'?s? body|body of the hexagram)(?![a-z])/, write: guaShenParagraph },
   { pattern: /六冲|六合卦|(?<![a-z])(?:liu ?chong|liu ?he)(?![a-z])/, write: (f, lang) => clashAndCombine(f, lang) ? say(lang, `${clashAndCombine(f, lang)}。`, `This is ${clashAndCombine(f, lang)}.`) : say(lang, "本卦和变卦都不是六冲卦或六合卦。", "Neither hexagram is a 六冲 (clashing) or 六合 (combining) one.") },
   { pattern: LINE_ASKED, write: lineParagraph },
+  // Asked of a cast for anything else, "where?" has no reading here: nothing is written.
+  { pattern: WHERE_LOST, write: (f, lang) => whereLostParagraph(f, lang) ?? "" },
+  { pattern: TAKEN, write: takenParagraph },
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|will it work|odds)(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
@@ -298,5 +302,5 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
 
 /** The paragraphs for the kinds of question the input names, in TOPICS order. */
 export function askedTopics(f: LiuyaoFacts, input: string, lang: ReplyLanguage): string[] {
-  return TOPICS.filter((t) => matchesTopic(input, t.pattern)).map((t) => t.write(f, lang, input));
+  return TOPICS.filter((t) => matchesTopic(input, t.pattern)).map((t) => t.write(f, lang, input)).filter((p) => p !== "");
 }

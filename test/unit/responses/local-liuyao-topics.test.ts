@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { askedTopics, overviewParagraph } from "../../../src/responses/local/liuyao-topics.ts";
+import { BRANCH_DIRECTION } from "../../../src/responses/local/liuyao-lost.ts";
 import { explainLiuyao } from "../../../src/responses/local/liuyao.ts";
 import { liuyaoFacts, type LineFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
 import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
@@ -467,6 +468,53 @@ describe("the pay and the paperwork, read from 妻财 and 父母", () => {
   test("'pay attention' and 'paid' ask nothing of the pay", () => {
     expect(kinds("Should I pay attention to the void?", "en")).not.toContain("pay");
     expect(kinds("I already paid the fee, is that ok?", "en")).not.toContain("pay");
+  });
+});
+
+describe("a lost thing: where to look, and whether someone took it", () => {
+  // 泽风大过 (震宫): 妻财辛丑 (应) on line 1 and 妻财丁未 on line 6 (moving); 官鬼辛酉 on line 3 and 官鬼丁酉 on line 5, still.
+  const purse = cast("我的钱包丢了，能找回来吗？", [8, 7, 7, 9, 7, 6]);
+
+  test("the direction of the useful god's branch, and near or far by its trigram", () => {
+    expect(purse.usefulGod!.lines).toEqual([1, 6]);
+    expect(ask(purse, "在哪个方向找？", "zh")).toBe("失物的方向传统上看用神的地支：用神妻财辛丑在第1爻，丑属东北方；它在内卦（下三爻），传统上说东西多在家中或近处。这是传统的取象，找的时候还是先从最后用过它的地方找起。");
+    expect(ask(purse, "Where should I look?", "en")).toBe("Tradition reads where a lost thing is from the useful god's branch: 妻财 辛丑 on line 1; 丑 points northeast. It sits in the inner trigram (the lower three lines): traditionally at home or close by. A traditional image; start looking where you last had it.");
+    const outer = { ...purse, usefulGod: { ...purse.usefulGod!, lines: [6] } };
+    expect(ask(outer, "在哪里？", "zh")).toContain("用神妻财丁未在第6爻，未属西南方；它在外卦（上三爻），传统上说东西多在外面或较远处。");
+    expect(ask(outer, "which direction?", "en")).toContain("丁未 on line 6; 未 points southwest. It sits in the outer trigram (the upper three lines): traditionally outside or farther away.");
+  });
+
+  test("a useful god on no line has no direction; a cast about anything else answers no 'where?'", () => {
+    expect(wallet.usefulGod!.lines).toEqual([]);
+    expect(ask(wallet, "在哪个方向？", "zh")).toBe("用神妻财不上卦，传统上方向难以取象；可以先从最后用过它的地方找起。");
+    expect(ask(wallet, "Where could it be?", "en")).toBe("The useful god 妻财 is on no line, so tradition has no direction to read; start where you last had it.");
+    expect(ask(interview, "在哪里面试比较好？", "zh")).toBe("");
+    expect(ask({ ...purse, usefulGod: null }, "在哪个方向？", "zh")).toBe("");
+    expect(ask(purse, "So, where is it?", "en")).toStartWith("Tradition reads where a lost thing is");
+    // Line 3 is the inner trigram's top.
+    expect(ask({ ...purse, usefulGod: { ...purse.usefulGod!, lines: [3] } }, "在哪里？", "zh")).toContain("第3爻，酉属西方；它在内卦（下三爻）");
+  });
+
+  test("taken or mislaid, by 官鬼", () => {
+    expect(ask(purse, "是被人拿走了吗？", "zh")).toBe("是不是被人拿走，传统上看官鬼（盗贼之象）。官鬼在第3爻辛酉、第5爻丁酉，安静，传统上说多是自己遗落或放错了地方。");
+    expect(ask(purse, "Was it stolen?", "en")).toBe("Whether someone took it is traditionally read from 官鬼 (the image of a thief). 官鬼 is on line 3 (辛酉) and line 5 (丁酉) and still: traditionally it is more likely mislaid.");
+    const moving = edit(purse, { 5: { moving: true } });
+    expect(ask(moving, "被偷了吗", "zh")).toEndWith("官鬼在第3爻辛酉、第5爻丁酉，发动，传统上说有人经手。");
+    expect(ask(moving, "did a thief take it?", "en")).toEndWith("官鬼 is on line 3 (辛酉) and line 5 (丁酉) and moves: traditionally someone had a hand in it.");
+    const none = edit(purse, { 3: { relative: "兄弟" }, 5: { relative: "兄弟" } });
+    expect(ask(none, "有人拿走吗", "zh")).toBe("是不是被人拿走，传统上看官鬼（盗贼之象）。本卦官鬼不上卦，传统上说不像被人拿走。");
+    expect(ask(none, "was it taken?", "en")).toBe("Whether someone took it is traditionally read from 官鬼 (the image of a thief). No 官鬼 line appears in this cast: traditionally it does not look taken.");
+  });
+
+  test("the directions are the twelve branches laid evenly round the compass from 子 in the north, each in its nearest of eight", () => {
+    const EIGHT = [["北", "north"], ["东北", "northeast"], ["东", "east"], ["东南", "southeast"], ["南", "south"], ["西南", "southwest"], ["西", "west"], ["西北", "northwest"]];
+    [..."子丑寅卯辰巳午未申酉戌亥"].forEach((branch, k) => expect(BRANCH_DIRECTION[branch]).toEqual(EIGHT[Math.round((k * 30) / 45) % 8] as never));
+    expect(Object.keys(BRANCH_DIRECTION)).toHaveLength(12);
+  });
+
+  test("the ID card in it is paperwork, read from 父母", () => {
+    expect(kinds("里面的身份证呢？", "zh")).toEqual(["paperwork"]);
+    for (const input of ["my passport?", "the ID card?", "my driver's license?"]) expect(kinds(input, "en")).toEqual(["paperwork"]);
   });
 });
 
