@@ -5,6 +5,7 @@
  * before.
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
+import { type Tie, whose } from "../../matter/person.ts";
 import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementOfTenGod, TEN_GODS } from "../../bazi/index.ts";
@@ -34,6 +35,34 @@ export function chartTopics(input: string): ChartTopic[] {
   if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
   if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
   return [...new Set(topics)];
+}
+
+/** The topic a tie's own matter is read from in the asker's chart: the star that stands for that person. */
+const TIE_TOPIC: Readonly<Record<Tie, ChartTopic>> = { husband: "relationship", wife: "relationship", child: "children", parent: "parents", peer: "siblings" };
+const TIE_NAME: Readonly<Record<Tie, [zh: string, en: string]>> = {
+  husband: ["丈夫（男友）", "husband or boyfriend"],
+  wife: ["妻子（女友）", "wife or girlfriend"],
+  child: ["孩子", "child"],
+  parent: ["父母", "parent"],
+  peer: ["兄弟姐妹或朋友", "sibling or friend"],
+};
+
+/**
+ * Someone else's own matter asked of the asker's chart ("我老公的事业怎么样？"): it is read from their
+ * own chart; this one shows them only through the star that stands for them. Null for the asker's own.
+ */
+export function someoneElsesMatter(f: BaziFacts, lang: ReplyLanguage, input: string): string[] | null {
+  const owner = whose(input).owner;
+  if (!owner) return null;
+  const [zh, en] = TIE_NAME[owner];
+  return [
+    say(
+      lang,
+      `这个命盘是你自己的。问的是${zh}自己的事，要看${zh}自己的八字：可以用${zh}的出生信息另建一个命盘。在你的盘里，传统上只能从代表${zh}的那类星，看${zh}与你的缘分。`,
+      `This chart is yours. What you ask is your ${en}'s own matter, read from their own chart: create one from their birth details. In yours, tradition sees your ${en} only through the stars that stand for them, as a bond with you.`,
+    ),
+    starsParagraph(f, lang, TIE_TOPIC[owner])!,
+  ];
 }
 
 interface StarReading {

@@ -10,7 +10,7 @@ import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
-import { type ChartTopic, chartTopics, starsFor, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
@@ -251,8 +251,8 @@ function recentTopic(asked: readonly string[]): ChartTopic | undefined {
   return undefined;
 }
 
-/** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
-export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
+/** The paragraphs for the parts of the chart the question points at, in the order they are written (none: the overview). */
+function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[]): string[] {
   const focus: string[] = [];
   const matters = chartTopics(input);
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
@@ -315,6 +315,13 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     if (p) focus.push(p);
   }
   focus.push(...starsParagraphs(f, lang, matters));
+  return focus;
+}
+
+/** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
+export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
+  // Another person's own matter is theirs to read from their own chart: only the star that stands for them is said.
+  const focus: string[] = someoneElsesMatter(f, lang, input) ?? focusOn(f, input, lang, now, asked);
   const focused = focus.length > 0;
   if (!focused) focus.push(overviewParagraph(f, lang), elementsInBrief(f, lang));
   return {
