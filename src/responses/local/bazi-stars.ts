@@ -48,8 +48,10 @@ const TIE_NAME: Readonly<Record<Tie, [zh: string, en: string]>> = {
 };
 
 /**
- * Someone else's own matter asked of the asker's chart ("我老公的事业怎么样？"): it is read from their
- * own chart; this one shows them only through the star that stands for them. Null for the asker's own.
+ * Someone else's own matter asked of a chart ("我老公的事业怎么样？"). A chart carries no owner, so both
+ * readings are said: if it is the asker's, the matter is read from the other person's own chart and this
+ * one shows them only through the star that stands for them; if it is theirs, the matter asked by itself
+ * is read from it. Null for the asker's own matter.
  */
 export function someoneElsesMatter(f: BaziFacts, lang: ReplyLanguage, input: string): string[] | null {
   const owner = whose(input).owner;
@@ -58,8 +60,8 @@ export function someoneElsesMatter(f: BaziFacts, lang: ReplyLanguage, input: str
   return [
     say(
       lang,
-      `这个命盘是你自己的。问的是${zh}自己的事，要看${zh}自己的八字：可以用${zh}的出生信息另建一个命盘。在你的盘里，传统上只能从代表${zh}的那类星，看${zh}与你的缘分。`,
-      `This chart is yours. What you ask is your ${en}'s own matter, read from their own chart: create one from their birth details. In yours, tradition sees your ${en} only through the stars that stand for them, as a bond with you.`,
+      `问的是${zh}自己的事。若这个命盘是你自己的，${zh}的事要看${zh}自己的八字（可以用${zh}的出生信息另建一个命盘）；在你的盘里，传统上只能从代表${zh}的那类星，看${zh}与你的缘分，如下。若这个命盘就是${zh}的，直接问那件事本身（如“学业怎么样”），就按这个命盘来读。`,
+      `You ask about your ${en}'s own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your ${en} only through the stars that stand for them, as a bond with you, below. If this chart is your ${en}'s, ask about the matter itself ("how are the studies?") and it is read from this chart.`,
     ),
     starsParagraph(f, lang, TIE_TOPIC[owner])!,
   ];

@@ -80,26 +80,26 @@ describe("a topic's stars and the verdict on them", () => {
 
 describe("someone else's own matter", () => {
   const B = chart({ year: 1992, month: 3, day: 8, hour: 7, minute: 45, gender: "女" });
-  test("is read from their own chart; this one shows them only through the star that stands for them", () => {
+  test("is read from their own chart if this one is the asker's (then only the star that stands for them is said), or asked by itself if it is theirs", () => {
     expect(ask(B, "我老公的事业怎么样？")).toBe(
-      "这个命盘是你自己的。问的是丈夫（男友）自己的事，要看丈夫（男友）自己的八字：可以用丈夫（男友）的出生信息另建一个命盘。在你的盘里，传统上只能从代表丈夫（男友）的那类星，看丈夫（男友）与你的缘分。\n这类问题传统上看官杀（女命以官为夫星）。在你的盘中，它们出现在年柱藏干戊(正官)、日柱藏干己(七杀)、时柱藏干戊(正官)。在本盘，官杀属土，为忌。由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。",
+      "问的是丈夫（男友）自己的事。若这个命盘是你自己的，丈夫（男友）的事要看丈夫（男友）自己的八字（可以用丈夫（男友）的出生信息另建一个命盘）；在你的盘里，传统上只能从代表丈夫（男友）的那类星，看丈夫（男友）与你的缘分，如下。若这个命盘就是丈夫（男友）的，直接问那件事本身（如“学业怎么样”），就按这个命盘来读。\n这类问题传统上看官杀（女命以官为夫星）。在你的盘中，它们出现在年柱藏干戊(正官)、日柱藏干己(七杀)、时柱藏干戊(正官)。在本盘，官杀属土，为忌。由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。",
     );
-    expect(ask(B, "How is my husband's career?", "en")).toStartWith("This chart is yours. What you ask is your husband or boyfriend's own matter, read from their own chart: create one from their birth details. In yours, tradition sees your husband or boyfriend only through the stars that stand for them, as a bond with you.\nQuestions like this are traditionally read from the officer stars (for a woman's chart, the spouse star).");
+    expect(ask(B, "How is my husband's career?", "en")).toStartWith("You ask about your husband or boyfriend's own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your husband or boyfriend only through the stars that stand for them, as a bond with you, below. If this chart is your husband or boyfriend's, ask about the matter itself (\"how are the studies?\") and it is read from this chart.\nQuestions like this are traditionally read from the officer stars (for a woman's chart, the spouse star).");
     expect(ask(A, "Will my wife get the promotion?", "en")).toContain("your wife or girlfriend's own matter");
     expect(ask(A, "Will my wife get the promotion?", "en")).toContain("the wealth stars (for a man's chart, the spouse star)");
     expect(ask(A, "我妈的官司能赢吗")).toContain("印星与偏财");
     expect(ask(A, "我朋友的生意怎么样")).toContain("比劫（兄弟姐妹与同辈");
     const opening = (input: string, lang: "zh" | "en" = "zh") => ask(A, input, lang).split("\n")[0];
-    expect(opening("我老婆的工作顺利吗")).toStartWith("这个命盘是你自己的。问的是妻子（女友）自己的事");
-    expect(opening("我女儿的考试能过吗")).toStartWith("这个命盘是你自己的。问的是孩子自己的事，要看孩子自己的八字");
-    expect(opening("Will my daughter pass her exam?", "en")).toStartWith("This chart is yours. What you ask is your child's own matter");
-    expect(opening("我妈的官司能赢吗")).toStartWith("这个命盘是你自己的。问的是父母自己的事");
-    expect(opening("Will my mother win her lawsuit?", "en")).toStartWith("This chart is yours. What you ask is your parent's own matter");
-    expect(opening("我朋友的生意怎么样")).toStartWith("这个命盘是你自己的。问的是兄弟姐妹或朋友自己的事");
-    expect(opening("How is my brother's business?", "en")).toStartWith("This chart is yours. What you ask is your sibling or friend's own matter");
+    expect(opening("我老婆的工作顺利吗")).toStartWith("问的是妻子（女友）自己的事");
+    expect(opening("我女儿的考试能过吗")).toStartWith("问的是孩子自己的事。若这个命盘是你自己的，孩子的事要看孩子自己的八字");
+    expect(opening("Will my daughter pass her exam?", "en")).toStartWith("You ask about your child's own matter");
+    expect(opening("我妈的官司能赢吗")).toStartWith("问的是父母自己的事");
+    expect(opening("Will my mother win her lawsuit?", "en")).toStartWith("You ask about your parent's own matter");
+    expect(opening("我朋友的生意怎么样")).toStartWith("问的是兄弟姐妹或朋友自己的事");
+    expect(opening("How is my brother's business?", "en")).toStartWith("You ask about your sibling or friend's own matter");
     // The asker's own matter with someone in it stays the asker's.
-    expect(ask(B, "我和老公能走到最后吗")).not.toContain("这个命盘是你自己的。");
-    expect(ask(B, "我的事业怎么样")).not.toContain("这个命盘是你自己的。");
+    expect(ask(B, "我和老公能走到最后吗")).not.toContain("若这个命盘是你自己的");
+    expect(ask(B, "我的事业怎么样")).not.toContain("若这个命盘是你自己的");
   });
 });
 
