@@ -108,6 +108,9 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
   }
 }
 
+/** The name of a topic's stars without its gloss ("官杀", "the officer stars"). */
+export const starsName = (reading: StarReading, lang: ReplyLanguage) => say(lang, reading.zh.replace(/（.*$/, ""), reading.en.replace(/ \(.*$/, ""));
+
 type StarGroup = keyof typeof TEN_GODS;
 const GROUP_NAME: Readonly<Record<StarGroup, [zh: string, en: string]>> = {
   companion: ["比劫", "the peer stars"],
@@ -189,8 +192,8 @@ export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTo
   const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
   return say(
     lang,
-    `问“什么时候”，传统上先看${reading.zh.replace(/（.*$/, "")}透出天干的流年，最能引动此事。从今年起的${COMING_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,
-    `For "when", the tradition first looks at the years whose stem is one of ${reading.en.replace(/ \(.*$/, "")}: they set the matter in motion. In the ${COMING_YEARS} years from this one: ${list(lang, named)}. A traditional method, not a set date.`,
+    `问“什么时候”，传统上先看${starsName(reading, lang)}透出天干的流年，最能引动此事。从今年起的${COMING_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,
+    `For "when", the tradition first looks at the years whose stem is one of ${starsName(reading, lang)}: they set the matter in motion. In the ${COMING_YEARS} years from this one: ${list(lang, named)}. A traditional method, not a set date.`,
   );
 }
 

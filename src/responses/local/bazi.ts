@@ -10,7 +10,7 @@ import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
-import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
@@ -98,7 +98,7 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?
   const reading = matter ? starsFor(matter, f.gender) : null;
   const forMatter = reading ? pillars.filter((m) => reading.stars.includes(m.ten_god)).map(name) : [];
   const matterLine = forMatter.length
-    ? say(lang, `你问的这件事传统上看${reading!.zh.replace(/（.*$/, "")}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${reading!.en.replace(/ \(.*$/, "")}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
+    ? say(lang, `你问的这件事传统上看${starsName(reading!, lang)}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${starsName(reading!, lang)}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
     : "";
   return sentences(
     lang,
@@ -286,12 +286,13 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now, matters[0] ?? recentTopic(asked)));
-  if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, askedYear ? Number(askedYear) : namedYear ?? currentYear));
+  // The one year a question is about: a number, "明年"/"this year", else this one.
+  const yearAbout = askedYear ? Number(askedYear) : namedYear ?? currentYear;
+  if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, yearAbout));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? recentTopic(asked) : undefined;
   if (inherited && (askedYear || asksYear)) {
-    const year = askedYear ? Number(askedYear) : namedYear ?? currentYear;
-    const p = yearForMatter(f, lang, year, inherited);
+    const p = yearForMatter(f, lang, yearAbout, inherited);
     if (p) focus.push(p);
   }
   // A ten god asked after by name, where no matter's stars already say where it is.
