@@ -82,6 +82,8 @@ const BAZI_MORE: Asked[] = [
   { ask: { en: "Do I offend Tai Sui this year?", "zh-Hans": "我今年犯太岁吗？", "zh-Hant": "我今年犯太歲嗎？" }, names: (c, l) => { const b = c.pillars.year.ganzhi[1]; return zh(l) ? [`生于${b}年`, `年支${b}`] : [`born in a ${b} year`, `own branch ${b}`]; } },
   { ask: { en: "What about my parents?", "zh-Hans": "我和父母的缘分如何？", "zh-Hant": "我和父母的緣分如何？" }, names: (_c, l) => [zh(l) ? "印为母" : "the mother and the father"] },
   { ask: { en: "How is my spouse palace?", "zh-Hans": "我的婚姻宫怎么样？", "zh-Hant": "我的婚姻宮怎麼樣？" }, names: (c, l) => [zh(l) ? `你的是${c.pillars.day.ganzhi[1]}` : `yours is ${c.pillars.day.ganzhi[1]}`] },
+  { ask: { en: "What is my chart's structure?", "zh-Hans": "我是什么格局？", "zh-Hant": "我是什麼格局？" }, names: (c, l) => [zh(l) ? `你的月支${c.pillars.month.ganzhi[1]}` : `your month branch ${c.pillars.month.ganzhi[1]}`] },
+  { ask: { en: "Do I have a wealth storehouse?", "zh-Hans": "我有没有财库？", "zh-Hant": "我有沒有財庫？" }, names: (_c, l) => [zh(l) ? "的库在" : "its storehouse is"] },
 ];
 
 const LIUYAO_MORE: Asked[] = [
@@ -131,7 +133,7 @@ describe.each([
   ["a BaZi chart", "ten", "bazi", BAZI],
   ["a LiuYao cast", "ten", "liuyao", LIUYAO],
   ["a Healing Plan", "ten", "healing", HEALING],
-  ["a BaZi chart", "eight more", "bazi", BAZI_MORE],
+  ["a BaZi chart", "ten more", "bazi", BAZI_MORE],
   ["a LiuYao cast", "six more", "liuyao", LIUYAO_MORE],
   ["a Healing Plan", "seven more", "healing", HEALING_MORE],
 ] as const)("%s, asked %s different questions in one conversation", (_name, _count, kind, questions) => {

@@ -5,7 +5,8 @@
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { Interaction } from "../../bazi/interactions.ts";
 import { type ShenSha, starBranches } from "../../bazi/shen-sha.ts";
-import { BRANCHES } from "../../bazi/tables.ts";
+import { monthStructure, type MonthStructure, wealthStorehouse } from "../../bazi/structure.ts";
+import { BRANCHES, STEMS } from "../../bazi/tables.ts";
 import type { FactSheetOf } from "./types.ts";
 import { warningInChinese } from "./bazi-warnings.ts";
 
@@ -151,8 +152,35 @@ function chartDetailLines(data: BaziFacts, chart: StoredChart): string[] {
     ...(staged.length ? [`Growth stages (十二长生) of the day master: ${staged.map((n) => `${n} ${data.pillars[n].growthStage}`).join(", ")}`] : []),
     ...(xun.length ? [`旬 and void (空亡) of each pillar: ${xun.map((n) => `${n} ${data.pillars[n].xun}旬 (void ${data.pillars[n].void!.join("")})`).join(", ")}`] : []),
     ...(palaces.every(([, p]) => p) ? [`Palaces: ${palaces.map(([name, p]) => `${name} ${p!.ganzhi} (${p!.nayin})`).join(", ")}`] : []),
+    frameLine(data),
     ...(chart.conventions ? PILLAR_CONVENTIONS.map((k) => `Convention (${k.replace("_", " ")}): ${chart.conventions![k]}`) : []),
   ];
+}
+
+/** The chart's frame as practitioners name it: its structure (格局) by the month's command, and its wealth storehouse (财库). */
+export interface ChartFrame {
+  structure: MonthStructure;
+  /** The storehouse's branch, and the pillars whose branch it is. */
+  storehouse: { branch: string; on: PillarName[] };
+}
+
+export function frameOf(f: BaziFacts): ChartFrame {
+  const natal = natalOf(f);
+  const branch = BRANCHES[wealthStorehouse(natal.stems[2]!)]!;
+  return { structure: monthStructure(natal.stems, natal.branches), storehouse: { branch, on: PILLAR_NAMES.filter((n) => f.pillars[n].ganzhi[1] === branch) } };
+}
+
+/** @example "Structure (格局, by the month's command 月令取格): 食神格, from 戊 (食神), the month branch's main qi; no hidden stem of another element shows on the year, month or hour stem; wealth storehouse (财库): 丑, on the year branch" */
+function frameLine(f: BaziFacts): string {
+  const { structure: s, storehouse } = frameOf(f);
+  const how = {
+    lu: "the month branch is the day stem's 禄",
+    blade: "the month branch is the day stem's 羊刃",
+    revealed: `from ${STEMS[s.stem!]} (${s.tenGod}) of the month branch, showing on the ${PILLAR_NAMES[s.shownOn ?? 0]} stem`,
+    main_qi: `from ${STEMS[s.stem!]} (${s.tenGod}), the month branch's main qi; no hidden stem of another element shows on the year, month or hour stem`,
+  }[s.basis];
+  const where = storehouse.on.length ? `on the ${storehouse.on.join(" and ")} branch${storehouse.on.length > 1 ? "es" : ""}` : "not in the chart";
+  return `Structure (格局, by the month's command 月令取格): ${s.name ?? "none of the eight (the month holds only the day master's own element)"}, ${how}; wealth storehouse (财库): ${storehouse.branch}, ${where}`;
 }
 
 /** What the Chinese wording of a warning reads from the rest of the chart. */

@@ -12,7 +12,7 @@ import type { HealingFactSheet } from "./healing.ts";
 
 export type FactSheet = BaziFactSheet | LiuyaoFactSheet | HealingFactSheet;
 export type { BaziFactSheet, HealingFactSheet, LiuyaoFactSheet };
-export { baziFacts, beijingYear, COMING_YEARS, comingYearPillars, pillarsText, starBranchNames, PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsBetween, yearPillarsLine } from "./bazi.ts";
+export { baziFacts, beijingYear, COMING_YEARS, comingYearPillars, frameOf, type ChartFrame, pillarsText, starBranchNames, PILLAR_NAMES, type BaziFacts, type PillarName, monthPillarsOf, yearPillarsAround, yearPillarsBetween, yearPillarsLine } from "./bazi.ts";
 export { hexagramsText, lineText, liuyaoFacts, type LiuyaoFacts, type LineFacts } from "./liuyao.ts";
 export { healingFacts, safetyStateText, type HealingFacts, type ProtocolFacts } from "./healing.ts";
 

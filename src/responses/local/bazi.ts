@@ -12,8 +12,10 @@ import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, rel
 import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
+import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
+import { luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
@@ -35,38 +37,6 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
     `五行分布（四天干加四地支本气）：${counts.join("，")}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
     `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
   );
-}
-
-/**
- * How a luck or year pillar sits with the chart's favourable elements: its stem's element and its
- * branch's main qi, each favourable or not — both: on the whole favourable; one: mixed; neither: on
- * the whole unfavourable. A traditional tendency, stated as one.
- */
-function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): string {
-  const e = elementsOfGanzhi(ganzhi);
-  if (!e) return "";
-  const good = (el: string) => f.favorable.includes(el);
-  const part = (label: string, labelEn: string, el: string) => say(lang, `${label}${elementName("zh", el)}${good(el) ? "为喜用" : "为忌"}`, `its ${labelEn} is ${el}, ${good(el) ? "favorable" : "unfavorable"}`);
-  const score = Number(good(e.stem)) + Number(good(e.branch));
-  const overall = score === 2 ? say(lang, "整体偏顺，传统上是可以多争取的时候", "on the whole favorable (traditionally a time to reach for more)") : score === 1 ? say(lang, "吉凶参半，顺中有阻，宜稳中求进", "mixed (help and hindrance together; steady steps are advised)") : say(lang, "整体偏逆，传统上宜守不宜攻", "on the whole unfavorable (traditionally a time to hold rather than push)");
-  return say(lang, `${ganzhi}：天干${part("", "", e.stem)}，地支${part("", "", e.branch)}，${overall}。`, `${ganzhi}: ${part("", "stem", e.stem)}; ${part("", "branch", e.branch)}, so it is ${overall}.`);
-}
-
-function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: string): string {
-  const year = beijingYear(now);
-  const current = f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear);
-  const next = f.luck.pillars.find((p) => p.startYear > year);
-  const at = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi}（${p.startYear}–${p.endYear}）`;
-  const atEn = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi} (${p.startYear}–${p.endYear})`;
-  const direction = say(lang, f.luck.direction === "forward" ? "顺行" : "逆行", f.luck.direction);
-  // The luck pillar the question names ("丁丑大运"), else the one in force now.
-  const named = f.luck.pillars.find((p) => foldText(input).includes(p.ganzhi)) ?? current;
-  const judged = named ? say(lang, `${named === current ? "当前这步" : "你问的这步"}大运${verdict(f, lang, named.ganzhi)}`, `The ${named === current ? "current" : "asked-about"} luck pillar ${verdict(f, lang, named.ganzhi)}`) : "";
-  return say(
-    lang,
-    `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
-    `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
-  ) + say(lang, "", " ") + judged;
 }
 
 const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
@@ -254,13 +224,16 @@ function recentTopic(asked: readonly string[]): ChartTopic | undefined {
 /** The paragraphs for the parts of the chart the question points at, in the order they are written (none: the overview). */
 function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[]): string[] {
   const focus: string[] = [];
-  const matters = chartTopics(input);
+  // The storehouse says what it holds of money; the English "wealth" in its name asks nothing more.
+  const matters = chartTopics(input).filter((m) => m !== "money" || !matchesTopic(input, STOREHOUSE));
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
   if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
   if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
+  if (matchesTopic(input, STRUCTURE)) focus.push(structureParagraph(f, lang));
+  if (matchesTopic(input, STOREHOUSE)) focus.push(storehouseParagraph(f, lang, now));
   for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
   if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
@@ -275,7 +248,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const asksLuckPillar = matchesTopic(input, /大运|luck pillars?|decade/);
   const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
-  const asksFortune = matchesTopic(input, /运势|运气|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
+  const asksFortune = matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
@@ -302,7 +275,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3), now));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
-  const asksWhen = matchesTopic(input, /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/);
+  const asksWhen = matchesTopic(input, WHEN);
   // The palace is what a marriage is, not when it comes: a "when?" gets the years alone.
   if (matchesTopic(input, SPOUSE_PALACE) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
   if (matters.includes("travel")) focus.push(travelParagraph(f, lang, now));
@@ -337,8 +310,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "生肖、纳音、命宫、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "your zodiac animal, 纳音 or 命宫, a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "your zodiac animal, 纳音 or 命宫, your structure (格局) or wealth storehouse (财库), a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

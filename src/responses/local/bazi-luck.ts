@@ -1,0 +1,79 @@
+/**
+ * Luck pillars (大运): the one in force and the next, the one asked after judged against the
+ * favourable elements, and, asked when luck turns, the coming ones up to the first that favours the chart.
+ */
+import { beijingYear, type BaziFacts } from "../facts/index.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import { elementsOfGanzhi } from "../../bazi/index.ts";
+import { elementName, list, matchesTopic, say } from "./text.ts";
+
+/**
+ * How a luck or year pillar sits with the chart's favourable elements: its stem's element and its
+ * branch's main qi, each favourable or not — both: on the whole favourable; one: mixed; neither: on
+ * the whole unfavourable. A traditional tendency, stated as one.
+ */
+/** How many of a pillar's stem and branch (main qi) are favourable here: 0, 1 or 2. */
+function favourableParts(f: BaziFacts, ganzhi: string): number {
+  const e = elementsOfGanzhi(ganzhi);
+  return e ? Number(f.favorable.includes(e.stem)) + Number(f.favorable.includes(e.branch)) : 0;
+}
+
+export function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): string {
+  const e = elementsOfGanzhi(ganzhi);
+  if (!e) return "";
+  const good = (el: string) => f.favorable.includes(el);
+  const part = (label: string, labelEn: string, el: string) => say(lang, `${label}${elementName("zh", el)}${good(el) ? "为喜用" : "为忌"}`, `its ${labelEn} is ${el}, ${good(el) ? "favorable" : "unfavorable"}`);
+  const score = favourableParts(f, ganzhi);
+  const overall = score === 2 ? say(lang, "整体偏顺，传统上是可以多争取的时候", "on the whole favorable (traditionally a time to reach for more)") : score === 1 ? say(lang, "吉凶参半，顺中有阻，宜稳中求进", "mixed (help and hindrance together; steady steps are advised)") : say(lang, "整体偏逆，传统上宜守不宜攻", "on the whole unfavorable (traditionally a time to hold rather than push)");
+  return say(lang, `${ganzhi}：天干${part("", "", e.stem)}，地支${part("", "", e.branch)}，${overall}。`, `${ganzhi}: ${part("", "stem", e.stem)}; ${part("", "branch", e.branch)}, so it is ${overall}.`);
+}
+
+/** Asking when: "什么时候", "哪一年", "how soon". */
+export const WHEN = /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/;
+
+/** Asking when luck turns: "什么时候转好", "时来运转", "when will my luck improve?". */
+export const TURNING = /转好|好转|变好|走好|转运|运转|出头|(?<![a-z])(?:turns? (?:around|for the better|better)|gets? better|improv(?:e|es|ing)|picks? up)(?![a-z])/;
+
+/**
+ * When luck turns: the first coming luck pillar with more favourable parts than the one in force, and
+ * the first whose stem and branch both favour the chart if that comes later; or that none ahead does better.
+ */
+export function turningSentence(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const { current, coming } = luckAt(f, beijingYear(now));
+  const better = coming.find((p) => favourableParts(f, p.ganzhi) > (current ? favourableParts(f, current.ganzhi) : 0));
+  const best = coming.find((p) => favourableParts(f, p.ganzhi) === 2);
+  if (!better) return say(lang, "往后所列的大运没有比当前这步更顺的；传统上更看重在其中把握喜用的流年。", "None of the luck pillars ahead favors you more than the present one; tradition then looks to the favorable years within them.");
+  const span = (p: LuckStep) => say(lang, `${p.ganzhi}（${p.startYear}–${p.endYear}）`, `${p.ganzhi} (${p.startYear}–${p.endYear})`);
+  const half = favourableParts(f, better.ganzhi) === 1;
+  const first = say(
+    lang,
+    `往后的大运里，先转好的是${span(better)}，${half ? "一半为喜用" : "天干地支都为喜用，传统上是转顺之时"}。`,
+    `Of the luck pillars ahead, the first to favor you more is ${span(better)}, ${half ? "half favorable" : "its stem and branch both favorable, traditionally when things turn your way"}.`,
+  );
+  const then = half && best ? say(lang, `天干地支都为喜用的是${span(best)}。`, ` The first with both favorable is ${span(best)}.`) : "";
+  return first + then;
+}
+
+type LuckStep = BaziFacts["luck"]["pillars"][number];
+
+/** The luck pillar in force in `year` (none before the first starts or after the last ends) and those that start after it. */
+function luckAt(f: BaziFacts, year: number): { current: LuckStep | undefined; coming: LuckStep[] } {
+  return { current: f.luck.pillars.find((p) => p.startYear <= year && year <= p.endYear), coming: f.luck.pillars.filter((p) => p.startYear > year) };
+}
+
+export function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, input: string): string {
+  const year = beijingYear(now);
+  const { current, coming } = luckAt(f, year);
+  const next = coming[0];
+  const at = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi}（${p.startYear}–${p.endYear}）`;
+  const atEn = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi} (${p.startYear}–${p.endYear})`;
+  const direction = say(lang, f.luck.direction === "forward" ? "顺行" : "逆行", f.luck.direction);
+  // The luck pillar the question names ("丁丑大运"), else the one in force now.
+  const named = f.luck.pillars.find((p) => foldText(input).includes(p.ganzhi)) ?? current;
+  const judged = named ? say(lang, `${named === current ? "当前这步" : "你问的这步"}大运${verdict(f, lang, named.ganzhi)}`, `The ${named === current ? "current" : "asked-about"} luck pillar ${verdict(f, lang, named.ganzhi)}`) : "";
+  return say(
+    lang,
+    `大运${direction}，自${f.luck.startDate}起运，每十年一步。${current ? `${year}年正行${at(current)}大运` : `${year}年不在所列的十步大运之内`}${next ? `，下一步是${at(next)}` : ""}。看一步大运，传统上看它的五行是否为喜用（${list("zh", f.favorable.map((e) => elementName("zh", e)))}）。`,
+    `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
+  ) + say(lang, "", " ") + judged + (matchesTopic(input, TURNING) || matchesTopic(input, WHEN) ? say(lang, "", " ") + turningSentence(f, lang, now) : "");
+}

@@ -1,0 +1,90 @@
+/**
+ * "When does my luck turn?": the coming luck pillars judged against the favourable elements, checked by
+ * hand against each chart's list of luck pillars.
+ */
+import { expect, test } from "bun:test";
+import { explainBazi } from "../../../src/responses/local/bazi.ts";
+import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
+import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
+import { json } from "../../helpers/stored-json.ts";
+
+const chart = (birth: Parameters<typeof validateBirth>[0]): BaziFacts => {
+  const v = validateBirth(birth);
+  if (!v.ok) throw new Error("invalid birth");
+  return baziFacts("bzc_t", json(computeChart(v.birth))).data;
+};
+const at = (iso: string) => Date.parse(`${iso}T10:00:00Z`);
+// 己丑 癸酉 甲子 壬申, favourable water and wood. Luck: 壬申 1957, 辛未 1967, 庚午 1977, 己巳 1987, 戊辰 1997,
+// 丁卯 2007, 丙寅 2017 (fire, wood: half), 乙丑 2027 (wood, earth: half), 甲子 2037 (wood, water: both), 癸亥 2047 (both).
+const A = chart({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+// 庚午 辛巳 壬午 甲辰, favourable metal and water. Luck: 丁丑 2024 (fire, earth: neither), 丙子 2034 (fire, water: half),
+// 乙亥 2044 (half), 甲戌 2054 (neither), 癸酉 2064 (water, metal: both).
+const B = chart({ year: 1990, month: 5, day: 17, hour: 8, gender: "女" });
+const ask = (f: BaziFacts, input: string, now: number, lang: "zh" | "en" = "zh") => explainBazi(f, input, lang, now).focus.join("\n");
+
+test("the first luck pillar ahead that favours the chart more than the present one, both parts favourable", () => {
+  const zh = ask(A, "我的大运什么时候转好", at("2025-06-15"));
+  expect(zh).toContain("当前这步大运丙寅：天干火为忌，地支木为喜用，吉凶参半，顺中有阻，宜稳中求进。往后的大运里，先转好的是甲子（2037–2046），天干地支都为喜用，传统上是转顺之时。");
+  expect(zh).not.toContain("天干地支都为喜用的是");
+  expect(ask(A, "When will my luck turn around?", at("2025-06-15"), "en")).toContain(
+    "Of the luck pillars ahead, the first to favor you more is 甲子 (2037–2046), its stem and branch both favorable, traditionally when things turn your way.",
+  );
+});
+
+test("a half-favourable step comes first: it is named, then the first with both parts favourable", () => {
+  expect(ask(B, "我什么时候能转运", at("2025-06-15"))).toContain("往后的大运里，先转好的是丙子（2034–2043），一半为喜用。天干地支都为喜用的是癸酉（2064–2073）。");
+  expect(ask(B, "When does my luck pillar get better?", at("2025-06-15"), "en")).toContain(
+    "Of the luck pillars ahead, the first to favor you more is 丙子 (2034–2043), half favorable. The first with both favorable is 癸酉 (2064–2073).",
+  );
+});
+
+test("before the first luck pillar, any favourable part is a turn for the better", () => {
+  // 1950: no luck pillar yet; 壬申 has a favourable stem.
+  expect(ask(A, "大运什么时候好转？", at("1950-06-15"))).toContain("往后的大运里，先转好的是壬申（1957–1966），一半为喜用。天干地支都为喜用的是甲子（2037–2046）。");
+});
+
+test("in the best luck pillar already, none ahead does better", () => {
+  expect(ask(A, "我的大运什么时候转好", at("2040-06-15"))).toContain("往后所列的大运没有比当前这步更顺的；传统上更看重在其中把握喜用的流年。");
+  expect(ask(A, "When will my luck improve?", at("2040-06-15"), "en")).toContain("None of the luck pillars ahead favors you more than the present one; tradition then looks to the favorable years within them.");
+});
+
+test("asked about the luck pillars without asking when, or when something else gets better, no turning is said", () => {
+  expect(ask(A, "我的大运怎么样", at("2025-06-15"))).not.toContain("往后的大运里");
+  expect(ask(A, "身体什么时候好转", at("2025-06-15"))).not.toContain("大运");
+});
+
+test("in the English answer the turn follows the verdict as its own sentence, and a turn to both favourable names no later one", () => {
+  const en = ask(A, "When will my luck turn around?", at("2025-06-15"), "en");
+  expect(en).toContain("steady steps are advised). Of the luck pillars ahead, the first to favor you more is 甲子 (2037–2046), its stem and branch both favorable, traditionally when things turn your way.");
+  expect(en.split("\n")[0]).toEndWith("traditionally when things turn your way.");
+  expect(en).toContain("In 2025 you are in the 丙寅 (2017–2026) luck pillar; the next is 乙丑 (2027–2036).");
+});
+
+test("past the last luck pillar listed: none in force, none next, none ahead", () => {
+  // 癸亥, the last, ends in 2056.
+  const en = ask(A, "When will my luck improve?", at("2060-06-15"), "en");
+  expect(en).toStartWith("The luck pillars run backward from 1957-07-11, ten years each. 2060 lies outside the ten listed luck pillars. Traditionally");
+  expect(en).toContain("None of the luck pillars ahead favors you more than the present one");
+  expect(ask(A, "我的大运什么时候转好", at("2060-06-15"))).toStartWith("大运逆行，自1957-07-11起运，每十年一步。2060年不在所列的十步大运之内。看一步大运");
+});
+
+test("the first year of a luck pillar is in it: it is the present one, not one ahead", () => {
+  // 2027 is 乙丑's first year (half, like 丙寅 before it): the turn is still 甲子, and 乙丑 is not among those ahead.
+  const zh = ask(A, "我的大运什么时候转好", at("2027-06-15"));
+  expect(zh).toContain("当前这步大运乙丑");
+  expect(zh).toContain("往后的大运里，先转好的是甲子（2037–2046）");
+  // 2036 is 乙丑's last year: still in force.
+  expect(ask(A, "我的大运什么时候转好", at("2036-06-15"))).toContain("当前这步大运乙丑");
+  // B in 2034, 丙子's first year (half, after 丁丑's none): the next step up is 癸酉, both favourable.
+  expect(ask(B, "我的大运什么时候转好", at("2034-06-15"))).toContain("当前这步大运丙子");
+  expect(ask(B, "我的大运什么时候转好", at("2034-06-15"))).toContain("往后的大运里，先转好的是癸酉（2064–2073），天干地支都为喜用");
+});
+
+test.each([
+  ["我的大运会好转吗", true], ["大运什么时候交接", true], ["When will my luck turn better?", true], ["Does my luck pick up.", true], ["My luck picks up when", true],
+  ["Does my luck get better?", true], ["Will my luck improve?", true], ["Is my luck improving?", true], ["Luck pillars: does anything turn for the better", true],
+  ["我的大运怎么样", false], ["Tell me about my luck pillars", false],
+])("%s: the turn is said (%p)", (input, said) => {
+  const text = ask(A, input, at("2025-06-15"), /[a-z]/i.test(input) ? "en" : "zh");
+  expect(text.includes("往后的大运里") || text.includes("Of the luck pillars ahead")).toBe(said);
+});
