@@ -56,10 +56,14 @@ function stateOf(l: LineFacts, lang: ReplyLanguage): string[] {
 function worldLine(f: LiuyaoFacts, lang: ReplyLanguage): string {
   const l = f.lines[f.primary.world - 1]!;
   const state = stateOf(l, lang);
+  // This line's own weight when the cast stores it; the rule alone on older casts.
+  const strong = isStrong(l);
+  const verdictZh = strong === null ? "世爻旺相，传统上说你有底气、能掌握局面；休囚空破，则宜借助外力。" : strong ? "按月令与日辰合看，世爻有力：传统上说你有底气、能掌握局面。" : "按月令与日辰合看，世爻无力：传统上宜借助外力，稳中求进。";
+  const verdictEn = strong === null ? "A strong world line traditionally means you can hold the situation; a weak, void or broken one that you should lean on help." : strong ? "Weighing the month and the day, the world line is strong: traditionally you can hold the situation." : "Weighing the month and the day, the world line is weak: traditionally, lean on help and go steadily.";
   return say(
     lang,
-    `世爻代表你自己：第${l.position}爻${l.relative}${l.ganzhi}${l.element}，临${l.spirit}${strengthText(l, "zh")}${state.length ? `；${state.join("，")}` : ""}。世爻旺相，传统上说你有底气、能掌握局面；休囚空破，则宜借助外力。与应爻的关系：${meeting(f, lang)}。`,
-    `The world line is you: line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element}, carrying ${l.spirit}${strengthText(l, "en")}${state.length ? `; ${list("en", state)}` : ""}. A strong world line traditionally means you can hold the situation; a weak, void or broken one that you should lean on help. With the response line: ${meeting(f, lang)}.`,
+    `世爻代表你自己：第${l.position}爻${l.relative}${l.ganzhi}${l.element}，临${l.spirit}${strengthText(l, "zh")}${state.length ? `；${state.join("，")}` : ""}。${verdictZh}与应爻的关系：${meeting(f, lang)}。`,
+    `The world line is you: line ${l.position}, ${l.relative} ${l.ganzhi} ${l.element}, carrying ${l.spirit}${strengthText(l, "en")}${state.length ? `; ${list("en", state)}` : ""}. ${verdictEn} With the response line: ${meeting(f, lang)}.`,
   );
 }
 

@@ -106,8 +106,18 @@ describe("the world line and the response line", () => {
   test("the world line is you: its line, relative, stem-branch, element, spirit, 旺衰 and state", () => {
     // 申 metal: the 午 month's fire controls it (死); it controls the 卯 day's wood (耗). It moves.
     const { zh, en } = zhEn(interview, "世爻旺不旺？", "How strong is my world line?");
-    expect(zh).toContain("世爻代表你自己：第5爻父母庚申金，临白虎；在月令为死，日辰对它为耗；发动，主动求变。世爻旺相");
-    expect(en).toContain("The world line is you: line 5, 父母 庚申 金, carrying 白虎; 死 (dead) in the month, spent on the day (耗); moving: it acts and changes. A strong world line");
+    // Dead in the month and spent on the day: weak, and the answer says so of this line.
+    expect(zh).toContain("世爻代表你自己：第5爻父母庚申金，临白虎；在月令为死，日辰对它为耗；发动，主动求变。按月令与日辰合看，世爻无力：传统上宜借助外力，稳中求进。与应爻的关系：");
+    expect(en).toContain("The world line is you: line 5, 父母 庚申 金, carrying 白虎; 死 (dead) in the month, spent on the day (耗); moving: it acts and changes. Weighing the month and the day, the world line is weak: traditionally, lean on help and go steadily. With the response line:");
+  });
+
+  test("a world line fed by the day is strong; on a cast stored before 旺衰, the rule alone is said", () => {
+    const fed = edit(interview, { 5: { strength: { day: "生" } } });
+    expect(ask(fed, "世爻旺不旺？", "zh")).toContain("日辰对它为生；发动，主动求变。按月令与日辰合看，世爻有力：传统上说你有底气、能掌握局面。");
+    expect(ask(fed, "How strong is my world line?", "en")).toContain("Weighing the month and the day, the world line is strong: traditionally you can hold the situation.");
+    const old = edit(interview, { 5: { strength: null } });
+    expect(ask(old, "世爻旺不旺？", "zh")).toContain("发动，主动求变。世爻旺相，传统上说你有底气、能掌握局面；休囚空破，则宜借助外力。");
+    expect(ask(old, "How strong is my world line?", "en")).toContain("A strong world line traditionally means you can hold the situation; a weak, void or broken one that you should lean on help.");
   });
 
   test("the response line is the other side; void and still, their stance is not yet settled", () => {
