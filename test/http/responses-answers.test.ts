@@ -93,6 +93,7 @@ const LIUYAO_MORE: Asked[] = [
   { ask: { en: "Is this a liu chong hexagram?", "zh-Hans": "这是六冲卦吗？", "zh-Hant": "這是六沖卦嗎？" }, names: () => ["六冲", "六合"] },
   { ask: { en: "Will the salary be good?", "zh-Hans": "薪水待遇会好吗？", "zh-Hant": "薪水待遇會好嗎？" }, names: (c, l) => { const pay = c.primary.lines.find((x: any) => x.relative === "妻财"); return [zh(l) ? `妻财在第${pay.position}爻` : `line ${pay.position}, ${pay.stem}${pay.branch}`]; } },
   { ask: { en: "Should I email them first?", "zh-Hans": "要不要先发邮件问问？", "zh-Hant": "要不要先發郵件問問？" }, names: (_c, l) => [zh(l) ? "要不要这样做？" : "Whether to go ahead:"] },
+  { ask: { en: "Is this hexagram good or bad?", "zh-Hans": "这个卦是吉是凶？", "zh-Hant": "這個卦是吉是凶？" }, names: (_c, l) => [zh(l) ? "按这一卦：用神" : "By this cast: the useful god"] },
 ];
 
 const HEALING_MORE: Asked[] = [
@@ -103,6 +104,7 @@ const HEALING_MORE: Asked[] = [
   { ask: { en: "Can I do it on the train?", "zh-Hans": "在地铁上可以做吗？", "zh-Hant": "在地鐵上可以做嗎？" }, names: (_p, l) => [zh(l) ? "开车" : "driving"] },
   { ask: { en: "What if I fall asleep during it?", "zh-Hans": "练着睡着了怎么办？", "zh-Hant": "練著睡著了怎麼辦？" }, names: (_p, l) => [zh(l) ? "目标选为「休息」" : 'choose "rest" as the goal'] },
   { ask: { en: "What if I get interrupted?", "zh-Hans": "练到一半被打断了怎么办？", "zh-Hant": "練到一半被打斷了怎麼辦？" }, names: (p, l) => [zh(l) ? `最好有${p.protocol.duration}分钟不被打扰` : `${p.protocol.duration} undisturbed minutes`] },
+  { ask: { en: "Is this meditation?", "zh-Hans": "这个和冥想有什么区别？", "zh-Hant": "這個和冥想有什麼區別？" }, names: (_p, l) => [zh(l) ? "冥想、气功、瑜伽这类练习" : "Meditation, qigong and yoga"] },
 ];
 
 /** Sentences, for the overlap measure: split at sentence ends and line breaks. */
@@ -134,8 +136,8 @@ describe.each([
   ["a LiuYao cast", "ten", "liuyao", LIUYAO],
   ["a Healing Plan", "ten", "healing", HEALING],
   ["a BaZi chart", "ten more", "bazi", BAZI_MORE],
-  ["a LiuYao cast", "six more", "liuyao", LIUYAO_MORE],
-  ["a Healing Plan", "seven more", "healing", HEALING_MORE],
+  ["a LiuYao cast", "seven more", "liuyao", LIUYAO_MORE],
+  ["a Healing Plan", "eight more", "healing", HEALING_MORE],
 ] as const)("%s, asked %s different questions in one conversation", (_name, _count, kind, questions) => {
   test.each(LANGS)("in %s: each answer names its fact, in the asker's script; no two share more than half their text", async (lang) => {
     const r = responsesClient(s);

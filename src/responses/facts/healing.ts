@@ -3,7 +3,7 @@
  * Plan, the immutable protocol snapshot (script, cautions, constraints). The
  * interpreter explains the Plan; it never changes the protocol or the safety state.
  */
-import type { Eyes, LocalizedText, Movement, PlanBody, Posture, PreferredIntensity } from "../../healing/index.ts";
+import type { Eyes, LocalizedText, Movement, PlanBody, Posture, PreferredIntensity, SpiritualLevel } from "../../healing/index.ts";
 import type { FactSheetOf } from "./types.ts";
 
 export interface StepFacts {
@@ -25,6 +25,8 @@ export interface ProtocolFacts {
   /** Seconds in and out, or null for unpaced protocols. */
   breathPace: { inhale: number; exhale: number } | null;
   availability: string;
+  /** The least framing the practice can honestly be given: neutral, cultural or traditional. */
+  spiritual: SpiritualLevel;
   steps: StepFacts[];
   cautions: LocalizedText[];
   culturalNote: LocalizedText;
@@ -63,6 +65,7 @@ function protocolFacts(p: NonNullable<PlanBody["protocol"]>): ProtocolFacts {
     intensity: p.intensity,
     breathPace: p.breath_pace ? { inhale: p.breath_pace.inhale_seconds, exhale: p.breath_pace.exhale_seconds } : null,
     availability: p.availability,
+    spiritual: p.spiritual,
     steps: p.script.steps.map((s) => ({ startSeconds: s.start_seconds, seconds: s.seconds, text: s.text })),
     cautions: [...p.cautions],
     culturalNote: p.cultural_note,

@@ -8,7 +8,7 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { say } from "./text.ts";
 
 /** The practice's own anchor for attention: the music, the breath's pace, or the script's steps. */
-function anchor(p: ProtocolFacts, lang: ReplyLanguage): string {
+export function anchor(p: ProtocolFacts, lang: ReplyLanguage): string {
   if (p.availability === "available") return say(lang, "音乐和呼吸", "the music and the breath");
   if (p.breathPace) return say(lang, `吸${p.breathPace.inhale}秒、呼${p.breathPace.exhale}秒的节奏`, `the ${p.breathPace.inhale}-in, ${p.breathPace.exhale}-out rhythm`);
   return say(lang, "脚本的这一步", "the step of the script you are on");

@@ -6,6 +6,7 @@
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
+import { KIND, kindParagraph } from "./healing-kind.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
@@ -167,6 +168,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: BENEFIT, write: (_f, p, lang) => benefitParagraph(p, lang) },
   { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
   { pattern: MULTITASK, write: (_f, p, lang) => multitaskParagraph(p, lang) },
+  { pattern: KIND, write: (_f, p, lang) => kindParagraph(p, lang) },
 ];
 
 /** Asked about the practice's culture or origin: its cultural note is the answer (written after another practice named). */

@@ -298,7 +298,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   // Asked of a cast for anything else, "where?" has no reading here: nothing is written.
   { pattern: WHERE_LOST, write: (f, lang) => whereLostParagraph(f, lang) ?? "" },
   { pattern: TAKEN, write: takenParagraph },
-  { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|will it work|odds)(?![a-z])/, write: chanceParagraph },
+  { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
   ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),

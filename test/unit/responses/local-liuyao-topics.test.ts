@@ -666,4 +666,10 @@ describe("is there any hope? the cast's leaning in one sentence", () => {
     expect(ask(edit(interview, {}, { usefulGod: null }), "any chance?", "en")).toStartWith("By this cast: the world line is");
     for (const input of ["what are my chances", "any chance?", "will it work?", "有冇機會？", "成不成"]) expect(kinds(input, /[a-z]/.test(input) ? "en" : "zh")).toContain("chance");
   });
+
+  test("good or bad, auspicious, the odds in other words: the same leaning", () => {
+    const inputs = ["这个卦是吉是凶", "吉凶如何", "吉还是凶？", "吉唔吉？", "成功的几率大吗", "机率高吗", "概率多大", "可能性大不大", "成功率高吗", "胜算大吗",
+      "Is this hexagram good or bad?", "Is it auspicious?", "Chances?", "Is it likely?", "What is the likelihood?", "what probability"];
+    for (const input of inputs) expect({ input, kinds: kinds(input, /[a-z]/i.test(input) ? "en" : "zh") }).toEqual({ input, kinds: expect.arrayContaining(["chance"]) });
+  });
 });
