@@ -2,7 +2,7 @@
  * Luck pillars (大运): the one in force and the next, the one asked after judged against the
  * favourable elements, and, asked when luck turns, the coming ones up to the first that favours the chart.
  */
-import { beijingYear, type BaziFacts } from "../facts/index.ts";
+import { beijingYear, type BaziFacts, COMING_YEARS, comingYearPillars } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi } from "../../bazi/index.ts";
 import { elementName, list, matchesTopic, say } from "./text.ts";
@@ -29,7 +29,7 @@ export function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): stri
 }
 
 /** Asking when: "什么时候", "哪一年", "how soon". */
-export const WHEN = /什么时候|何时|几时|哪一?年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/;
+export const WHEN = /什么时候|何时|几时|哪[一几]?年|哪些年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/;
 
 /** Asking when luck turns: "什么时候转好", "时来运转", "when will my luck improve?". */
 export const TURNING = /转好|好转|变好|走好|转运|运转|出头|(?<![a-z])(?:turns? (?:around|for the better|better)|gets? better|improv(?:e|es|ing)|picks? up)(?![a-z])/;
@@ -77,3 +77,23 @@ export function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, in
     `The luck pillars run ${direction} from ${f.luck.startDate}, ten years each. ${current ? `In ${year} you are in the ${atEn(current)} luck pillar` : `${year} lies outside the ten listed luck pillars`}${next ? `; the next is ${atEn(next)}` : ""}. Traditionally, a luck pillar is read by whether its elements are among your favorable ones (${list("en", f.favorable)}).`,
   ) + say(lang, "", " ") + judged + (matchesTopic(input, TURNING) || matchesTopic(input, WHEN) ? say(lang, "", " ") + turningSentence(f, lang, now) : "");
 }
+
+/** Asking which years are good: "哪几年运气好", "my lucky years". */
+export const GOOD_YEARS = /哪几年|哪些年|好的年份|哪一?年(?:运气|运势)?(?:比较|最)?好|幸运(?:的)?年份|(?<![a-z])(?:lucky years?|good years?|best years?|which years?)(?![a-z])/;
+
+/**
+ * The coming years whose stem and branch both favour the chart; none: those with one favourable part.
+ * The same reading a single year gets (verdict), over the years "when?" looks at.
+ */
+export function goodYearsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const years = comingYearPillars(f, now);
+  const both = years.filter((y) => favourableParts(f, y.ganzhi) === 2);
+  const chosen = both.length ? both : years.filter((y) => favourableParts(f, y.ganzhi) === 1);
+  const named = chosen.map((y) => say(lang, `${y.year}年${y.ganzhi}`, `${y.year} (${y.ganzhi})`));
+  return say(
+    lang,
+    `从今年起的${COMING_YEARS}年里，${both.length ? "天干地支都为喜用" : "没有天干地支都为喜用的一年，一半为喜用"}的流年是：${named.join("、")}。传统上这些年份较顺；一年的吉凶还要看它与原局的冲合，可以单问某一年。`,
+    `Of the next ${COMING_YEARS} years, ${both.length ? "those whose stem and branch both favor you" : "none has both stem and branch favorable; those with one favorable part"} are ${list("en", named)}. Tradition reads these as the easier years; how a year meets your own pillars matters too, so ask about any one of them.`,
+  );
+}
+

@@ -15,7 +15,7 @@ import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
-import { luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
+import { GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
@@ -206,6 +206,9 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
+/** Where to live or build a career: "我适合在哪个城市发展", "which city suits me?". */
+const WHERE_TO_LIVE = /哪个城市|什么城市|哪座城市|哪个地方发展|哪里发展|哪发展|(?<![a-z])(?:which city|what city|where should i (?:live|settle|work|move)|where to (?:live|settle|move))(?![a-z])/;
+
 /** A short follow-up that names no matter of its own ("那明年呢？", "and 2027?", "what about next year?"). */
 const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:and|what about|how about)(?![a-z]).{0,30}$/;
 
@@ -248,7 +251,9 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const asksLuckPillar = matchesTopic(input, /大运|luck pillars?|decade/);
   const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
-  const asksFortune = matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
+  // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.
+  const asksGoodYears = matters.length === 0 && !askedYear && matchesTopic(input, GOOD_YEARS);
+  const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
@@ -259,6 +264,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
   if (asksMonths) focus.push(monthsParagraph(f, lang, now, matters[0] ?? recentTopic(asked)));
+  if (asksGoodYears) focus.push(goodYearsParagraph(f, lang, now));
   // The one year a question is about: a number, "明年"/"this year", else this one.
   const yearAbout = askedYear ? Number(askedYear) : namedYear ?? currentYear;
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, yearAbout));
@@ -278,7 +284,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const asksWhen = matchesTopic(input, WHEN);
   // The palace is what a marriage is, not when it comes: a "when?" gets the years alone.
   if (matchesTopic(input, SPOUSE_PALACE) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
-  if (matters.includes("travel")) focus.push(travelParagraph(f, lang, now));
+  // Which city or where to live is a question of direction: the same reading as moving.
+  if (matters.includes("travel") || matchesTopic(input, WHERE_TO_LIVE)) focus.push(travelParagraph(f, lang, now));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
   if (matters.includes("health") && !(matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE))) focus.push(healthParagraph(f, lang));
   // "When?" about a matter, with no year named: the coming years that bring its stars. Asked with no

@@ -88,3 +88,42 @@ test.each([
   const text = ask(A, input, at("2025-06-15"), /[a-z]/i.test(input) ? "en" : "zh");
   expect(text.includes("往后的大运里") || text.includes("Of the luck pillars ahead")).toBe(said);
 });
+
+// 乙丑 丙戌 丙午 己亥, a man, favourable wood and fire.
+const C = chart({ year: 1985, month: 11, day: 3, hour: 22, gender: "男" });
+
+test("which years are good: the coming twelve whose stem and branch both favour the chart", () => {
+  // 2025 乙巳, 2026 丙午, 2034 甲寅, 2035 乙卯: wood or fire above and below; 2027 丁未 and 2036 丙辰 stand on earth.
+  expect(ask(C, "哪几年运气好", at("2025-06-15"))).toBe("从今年起的12年里，天干地支都为喜用的流年是：2025年乙巳、2026年丙午、2034年甲寅、2035年乙卯。传统上这些年份较顺；一年的吉凶还要看它与原局的冲合，可以单问某一年。");
+  expect(ask(C, "What are my lucky years?", at("2025-06-15"), "en")).toBe(
+    "Of the next 12 years, those whose stem and branch both favor you are 2025 (乙巳), 2026 (丙午), 2034 (甲寅) and 2035 (乙卯). Tradition reads these as the easier years; how a year meets your own pillars matters too, so ask about any one of them.",
+  );
+});
+
+test("with none both favourable, the years with one favourable part", () => {
+  // Earth alone favourable (a chart changed for the test): 2028 戊申 and 2029 己酉 have earth stems, 2027 丁未, 2030 庚戌, 2033 癸丑 and 2036 丙辰 earth branches.
+  const earth = { ...C, favorable: ["earth"] };
+  expect(ask(earth, "哪些年份比较好？哪几年", at("2025-06-15"))).toStartWith("从今年起的12年里，没有天干地支都为喜用的一年，一半为喜用的流年是：2027年丁未、2028年戊申、2029年己酉、2030年庚戌、2033年癸丑、2036年丙辰。");
+  expect(ask(earth, "my best years?", at("2025-06-15"), "en")).toStartWith("Of the next 12 years, none has both stem and branch favorable; those with one favorable part are 2027 (丁未), 2028 (戊申), 2029 (己酉), 2030 (庚戌), 2033 (癸丑) and 2036 (丙辰).");
+});
+
+test("good years asked with a matter are that matter's years; asked of one year, that year; luck asked of good years is not also this year's", () => {
+  const marry = ask(C, "哪几年适合结婚", at("2025-06-15"));
+  expect(marry).toContain("问“什么时候”，传统上先看财星透出天干的流年");
+  expect(marry).not.toContain("天干地支都为喜用的流年是");
+  expect(ask(C, "2027年是好年份吗", at("2025-06-15"))).toStartWith("2027年流年丁未");
+  const luck = ask(C, "哪年运气好", at("2025-06-15"));
+  expect(luck).toStartWith("从今年起的12年里");
+  expect(luck).not.toContain("大运");
+  for (const input of ["哪一年运势比较好", "哪年最好", "哪年好", "幸运年份", "good years", "which years are lucky", "哪些年运气好", "my lucky year?", "a good year ahead", "my best year", "which year is best"]) expect(ask(C, input, at("2025-06-15"), /[a-z]/.test(input) ? "en" : "zh")).toMatch(/^(?:从今年起的12年里|Of the next 12 years)/);
+});
+
+test("a word that only begins like one of them asks for nothing", () => {
+  expect(ask(C, "my best yearbook photo", at("2025-06-15"), "en")).not.toContain("Of the next 12 years");
+});
+
+test("which city or where to live: the travel reading, its 驿马 and the favourable directions", () => {
+  for (const input of ["我适合在哪个城市发展", "去什么城市好", "应该去哪里发展", "Which city should I live in?", "So which city suits me?", "where should I settle", "where to move"]) {
+    expect(ask(C, input, at("2025-06-15"), /[a-z]/i.test(input) ? "en" : "zh")).toMatch(/^(?:传统上看出行与迁居，一看驿马|Tradition reads travel and moving first from 驿马)/);
+  }
+});
