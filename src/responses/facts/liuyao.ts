@@ -2,7 +2,7 @@
  * The fact sheet of a LiuYao cast: the question, the day, both hexagrams and
  * every line, read from the stored cast. Nothing is recomputed here.
  */
-import type { LineStrength, NoUsefulGod, Reading, RelativeLines, UsefulGod } from "../../liuyao/index.ts";
+import { type LineStrength, type NoUsefulGod, type Reading, type RelativeLines, type UsefulGod, usefulGod as chooseUsefulGod } from "../../liuyao/index.ts";
 import type { FactSheetOf } from "./types.ts";
 
 export interface LineFacts {
@@ -43,6 +43,11 @@ export interface LiuyaoFacts {
   /** The cast's useful god (用神) and why there is none; both absent on casts stored before it was added. */
   usefulGod?: UsefulGod | null;
   usefulGodReason?: NoUsefulGod | null;
+  /**
+   * A relationship cast whose question did not say who the partner is (PARTNER_UNKNOWN): the useful god
+   * for a male partner (官鬼) and for a female one (妻财), for a follow-up that says which.
+   */
+  partnerGods?: { male: UsefulGod; female: UsefulGod };
 }
 
 /** The stored cast as far as the fact sheet reads it. */
@@ -117,6 +122,7 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     hidden: p.hidden.map((h) => `${h.relative} ${h.stem}${h.branch} ${h.element} under line ${h.position}`),
     related: { hu: cast.hu.name, cuo: cast.cuo.name, zong: cast.zong.name },
     ...(cast.useful_god !== undefined ? { usefulGod: cast.useful_god, usefulGodReason: cast.useful_god_reason ?? null } : {}),
+    ...(cast.useful_god_reason?.code === "PARTNER_UNKNOWN" ? { partnerGods: { male: partnerGod(p, "husband"), female: partnerGod(p, "wife") } } : {}),
   };
   const usefulGod = usefulGodLine(data.usefulGod, data.usefulGodReason);
   const moving = data.movingLines.length ? data.movingLines.join(", ") : "none";
@@ -134,9 +140,17 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     ...data.transforms.map((t) => `Transform of line ${t}`),
     ...data.hidden.map((h) => `Hidden spirit (伏神): ${h}`),
     ...(usefulGod ? [usefulGod] : []),
+    ...(data.partnerGods ? [`If the partner is a man: ${usefulGodLine(data.partnerGods.male, null)}; if a woman: ${usefulGodLine(data.partnerGods.female, null)}`] : []),
     `Nuclear (互) ${data.related.hu}, opposite (错) ${data.related.cuo}, inverse (综) ${data.related.zong}`,
   ];
   return { capability: "liuyao", subjectId, headline: data.question, lines, data };
+}
+
+/** The useful god of a relationship whose partner is a husband or boyfriend, or a wife or girlfriend. */
+function partnerGod(primary: StoredCast["primary"], tie: "husband" | "wife"): UsefulGod {
+  const chosen = chooseUsefulGod(primary, { matters: ["relationship"], owner: null, named: [tie] });
+  // The core calls it the named person's; here the partner is the relationship's own, so it is the matter's.
+  return { ...chosen.useful_god!, basis: "matter", matter: "relationship" };
 }
 
 export type LiuyaoFactSheet = FactSheetOf<"liuyao", LiuyaoFacts>;

@@ -3,6 +3,7 @@
  * world/response lines first, then the "useful god" (用神) line of the matter
  * asked about, the moving lines, or timing, as the question points.
  */
+import { withPartnerNamed } from "./liuyao-partner.ts";
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
@@ -158,8 +159,11 @@ function noUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
  * The explanation of the cast for this input. `topics`: the sensitive topics found in it; asked how long
  * someone will live, the reading says it cannot tell (reading-limits.ts) and gives no 应期 either.
  */
-export function explainLiuyao(f: LiuyaoFacts, input: string, lang: ReplyLanguage, sensitive: readonly SensitiveTopic[] = []): Explanation {
-  const focus: string[] = [];
+export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLanguage, sensitive: readonly SensitiveTopic[] = []): Explanation {
+  // A relationship cast that did not say who the partner is, asked of him or her: read from the partner's relative.
+  const partner = withPartnerNamed(cast, input, lang);
+  const f = partner?.facts ?? cast;
+  const focus: string[] = partner ? [partner.note] : [];
   const matters = classifyMatter(input);
   const castGod = f.usefulGod;
   const topics = askedTopics(f, input, lang);
