@@ -75,6 +75,14 @@ const SOMEONE_ASKED_ZH = new RegExp(
  */
 const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面|替我|作证|出庭|抢|只留|劝|我的有|投标|对手|竞争|候选人|应聘者|应征者|说我|骂我|针对我|欺负我|对我|(?<![a-z])(?:(?<!stay |get back |back )together|with me|for me|against me|testif\w*|witness|joint|compet\w*|rivals?|(?:other |another )?(?:candidates?|applicants?|finalists?|bidders?|contenders?)|over me|does (?:that|this|it) matter|(?:could|would|did) (?:she|he|they) have)(?![a-z])/;
 
+/**
+ * A cast asking to meet someone at all ("这个月能脱单吗", "will I meet the one this year?"), naming no one:
+ * whoever the asker meets or is introduced to is that matter's candidate, not another matter.
+ */
+const OPEN_SEARCH = /脱单|正缘|对的人|真命天子|真命天女|另一半|有对象|找到对象|找对象|遇到(?:喜欢|合适|心动)的人|(?<![a-z])(?:meet (?:someone|the one|my (?:soulmate|person|partner))|find (?:love|someone|a (?:partner|boyfriend|girlfriend))|stay single|still be single)(?![a-z])/;
+/** Meeting or being introduced to someone new ("刚加了个男生微信", "a friend wants to set me up", "I met a guy at …"). */
+const NEW_ACQUAINTANCE = /(?:认识|加了|介绍|相亲|遇到|碰到|搭讪|约了).{0,10}(?:男生|女生|男的|女的|男孩|女孩|男人|女人|朋友|对象|个仔|个女)|(?:男生|女生|男的|女的|对象|个仔|个女).{0,8}(?:追我|约我|加我|跟我表白|向我表白)|(?<![a-z])(?:met (?:a|this|someone)|set me up|introduc\w* me|asked me out|a date with)(?![a-z])/;
+
 /** The others competing in the same contest, asked after by that name alone ("what about the other candidates?"). */
 const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:候选人|应聘者|应征者|对手|竞争者|情敌|第三者|小三))$|(?<![a-z])(?:the |my )?(?:other |another )?(?:rivals?|competitors?|candidates?|applicants?|finalists?|bidders?|contenders?)$|^(?:the|that) other (?:girl|guy|woman|man)(?: (?:he|she)(?:'s| is) (?:seeing|dating|with))?$/;
 
@@ -205,6 +213,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const cast = whose(castQuestion);
   const next = whose(followUp);
   if (cast.owner && SELF_TOO.test(f)) return yes("whose");
+  if (!cast.owner && cast.named.length === 0 && !next.owner && OPEN_SEARCH.test(q) && NEW_ACQUAINTANCE.test(f)) return { changed: false, reason: null, inside: true };
   if (THEN_ZH.test(f) && next.owner && next.owner !== cast.owner && !cast.named.includes(next.owner)) return yes("whose");
   // Asked after someone by their tie: another owner than the cast's (or the asker, after someone else's cast).
   const askedAfter = AFTER_EN.exec(f)?.[1] ?? AFTER_ZH.exec(f.replace(/[，,。.！!\s]+$/, ""))?.[1];

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { classifyMatter, detectMatterChange, detectMatterChangeByRules, MATTERS } from "../../../src/matter/matter.ts";
+import { frameChange } from "../../../src/matter/frame-change.ts";
 import { MATTER_LEXICON } from "../../../src/matter/lexicon.ts";
 import pairs from "./matter-pairs.json";
 import { formatTally, tally } from "../../helpers/tally.ts";
@@ -104,6 +105,21 @@ describe("detectMatterChange", () => {
     for (const f of ["押金呢", "那租约呢？", "那个合同呢", "薪水呢？"]) expect(detectMatterChange("这次能租到那套公寓吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
     expect(detectMatterChange(flat, "what about the deposit on the storage unit I rented?")).toMatchObject({ changed: true, reason: "what" });
     expect(detectMatterChange("这次能租到那套公寓吗", "我以前住的那个房子的押金呢")).toMatchObject({ changed: true, reason: "what" });
+  });
+
+  test("a cast asking to meet someone at all: whoever the asker meets or is introduced to is its candidate", () => {
+    for (const [q, f] of [
+      ["今年能遇到正缘吗", "朋友说要给我介绍个男生"],
+      ["这个月能脱单吗", "昨天相亲认识了一个女生，感觉还不错"],
+      ["年底前能找到对象吗", "有个男的一直约我出去"],
+      ["Will I meet someone this year?", "I met a guy at the gym yesterday, is he the one?"],
+      ["Will I find love before summer?", "my sister wants to set me up with her coworker"],
+    ]) expect({ f, change: detectMatterChange(q!, f!) }).toMatchObject({ f, change: { changed: false, reason: "inside_the_matter" } });
+    // Someone else's own search, and a cast about one person, are not this.
+    expect(detectMatterChange("这个月能脱单吗", "我闺蜜也认识了一个男生，她能脱单吗").changed).toBe(true);
+    expect(frameChange("我和他能在一起吗", "我又认识了一个男生").inside).toBeUndefined();
+    expect(frameChange("我妈今年能找到对象吗", "有人给我介绍了个男生").inside).toBeUndefined();
+    expect(frameChange("这个月能脱单吗", "同事说想介绍个客户给我").inside).toBeUndefined();
   });
 
   test("a follow-up that asks about cause or effect stays on the matter", () => {
