@@ -70,3 +70,28 @@ export function travelParagraph(f: BaziFacts, lang: ReplyLanguage, now: number):
   );
 }
 
+const ELEMENT_BY_ZH: Readonly<Record<string, string>> = { 木: "wood", 火: "fire", 土: "earth", 金: "metal", 水: "water" };
+
+/** An element said to be missing or to need making up ("我五行缺金怎么补", "how do I boost water?"). */
+export const ELEMENT_REMEDY = /(?:缺|补|补充|少了?)(木|火|土|金|水)|(木|火|土|金|水)(?:太少|不够|偏少)|(?<![a-z])(?:missing|lack(?:ing)?|short of|need more|boost|strengthen|make up for) (?:the |my )?(wood|fire|earth|metal|water)(?![a-z])/;
+
+/**
+ * The element asked to be made up: how many of the eight characters carry it, whether it is favourable
+ * here, and, if it is, its traditional colours and direction; if not, that tradition would not add it.
+ */
+export function remedyParagraph(f: BaziFacts, lang: ReplyLanguage, folded: string): string | null {
+  const m = ELEMENT_REMEDY.exec(folded);
+  if (!m) return null;
+  const element = m[3] ?? ELEMENT_BY_ZH[m[1] ?? m[2]!]!;
+  const count = f.counts[element as keyof BaziFacts["counts"]];
+  const name = elementName(lang, element);
+  const sign = ELEMENT_SIGNS[element]!;
+  const held = count === 0
+    ? say(lang, `你的八个字里确实没有${name}`, `None of your eight characters is ${element}`)
+    : say(lang, `你的八个字里${name}有${count}个，并不缺`, `${count} of your eight characters ${count === 1 ? "is" : "are"} ${element}: it is not missing`);
+  const advice = f.favorable.includes(element)
+    ? say(lang, `${name}是本盘的喜用，传统上可以多亲近：颜色如${sign.zh.join("、")}，方位${sign.direction[0]}，行业如${sign.trades[0]}。`, `${element[0]!.toUpperCase()}${element.slice(1)} is favorable here, so tradition would have you draw near it: colours such as ${list("en", sign.en)}, ${sign.direction[1]}, and trades like ${sign.trades[1]}.`)
+    : say(lang, `但${name}不是本盘的喜用，传统上并不主张刻意去补；要亲近的是喜用的${list("zh", f.favorable.map((e) => elementName("zh", e)))}。`, `But ${element} is not favorable here, so tradition would not add it; the ones to draw near are ${list("en", f.favorable)}.`);
+  return say(lang, `${held}。${advice}“缺什么补什么”是流行的说法，传统上看的是喜用，而不是个数。`, `${held}. ${advice} "Add what is missing" is a popular saying; tradition goes by what is favorable, not by the count.`);
+}
+

@@ -9,7 +9,7 @@ import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
-import { numbersParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
@@ -32,10 +32,12 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const counts = Object.entries(f.counts).map(([e, n]) => say(lang, `${elementName("zh", e)}${n}`, `${e} ${n}`));
   const fav = list(lang, f.favorable.map((e) => elementName(lang, e)));
   const unfav = list(lang, f.unfavorable.map((e) => elementName(lang, e)));
+  const missing = Object.entries(f.counts).filter(([, n]) => n === 0).map(([e]) => elementName(lang, e));
+  const gap = missing.length ? say(lang, `缺${missing.join("、")}`, `${list("en", missing)} missing`) : say(lang, "五行俱全", "none missing");
   return say(
     lang,
-    `五行分布（四天干加四地支本气）：${counts.join("，")}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
-    `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
+    `五行分布（四天干加四地支本气）：${counts.join("，")}，${gap}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
+    `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}, ${gap}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
   );
 }
 
@@ -240,8 +242,11 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
   if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
-  if (matchesTopic(input, /五行|喜用|用神|忌神|元素|element|favou?rable/)) focus.push(elementsParagraph(f, lang));
-  if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|方位|哪个方向|什么方向|colou?rs?|which direction/)) focus.push(signsParagraph(f, lang));
+  // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
+  const remedy = remedyParagraph(f, lang, foldText(input));
+  if (remedy) focus.push(remedy);
+  else if (matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/)) focus.push(elementsParagraph(f, lang));
+  if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
   if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);

@@ -178,10 +178,47 @@ describe("a ten god asked after by name", () => {
 describe("the elements", () => {
   test("counts, favourable and unfavourable elements in both languages", () => {
     // Stems 己 癸 甲 壬 and the branches' main qi 丑(土) 酉(金) 子(水) 申(金).
-    expect(zh(A, "我的五行怎么样？")).toContain("五行分布（四天干加四地支本气）：木1，火0，土2，金2，水3。本盘的喜用五行是水、木，忌火、土、金。");
+    expect(zh(A, "我的五行怎么样？")).toContain("五行分布（四天干加四地支本气）：木1，火0，土2，金2，水3，缺火。本盘的喜用五行是水、木，忌火、土、金。");
     const text = en(A, "What is favorable for me?");
-    expect(text).toContain("Five-element counts (four stems plus the four branches' main qi): wood 1, fire 0, earth 2, metal 2, water 3.");
+    expect(text).toContain("Five-element counts (four stems plus the four branches' main qi): wood 1, fire 0, earth 2, metal 2, water 3, fire missing.");
     expect(text).toContain("the unfavorable ones are fire, earth and metal.");
+  });
+
+  test("what the chart lacks: the elements with the missing ones, or none missing", () => {
+    expect(zh(A, "我的八字缺什么")).toContain("木1，火0，土2，金2，水3，缺火。");
+    expect(en(A, "What am I missing?")).toContain("water 3, fire missing.");
+    expect(en(A, "What do I lack?")).toContain("water 3, fire missing.");
+    // T: 己亥 丙子 庚寅 丁丑 holds all five; M: 庚子 乙酉 甲子 乙亥 lacks fire and earth.
+    expect(zh(T, "五行缺不缺")).toContain("木1，火2，土2，金1，水2，五行俱全。");
+    expect(en(T, "my element?")).toContain("wood 1, fire 2, earth 2, metal 1, water 2, none missing.");
+    expect(zh(M, "缺哪个五行")).toContain("，缺火、土。");
+    expect(en(M, "What am I missing?")).toContain(", fire and earth missing.");
+  });
+
+  test.each([
+    ["缺金", "metal"], ["要补水吗", "water"], ["补充木", "wood"], ["少了火", "fire"], ["少土吗", "earth"], ["金太少", "metal"], ["水不够", "water"], ["木偏少", "wood"],
+    ["missing metal?", "metal"], ["I lack water", "water"], ["lacking earth", "earth"], ["short of fire", "fire"], ["need more water", "water"], ["boost my wood", "wood"],
+    ["strengthen the metal", "metal"], ["make up for water", "water"],
+  ])("%s: the element to make up is %s", (input, element) => {
+    const text = /[a-z]/.test(input) ? en(A, input) : zh(A, input);
+    const name = /[a-z]/.test(input) ? element : ({ wood: "木", fire: "火", earth: "土", metal: "金", water: "水" } as Record<string, string>)[element]!;
+    expect(text).toMatch(new RegExp(`^(?:你的八个字里(?:确实没有${name}|${name}有)|(?:None of your eight characters is ${name}|\\d of your eight characters (?:is|are) ${name}))`));
+  });
+
+  test("an element to make up: how many there are, whether it is favourable, and its colours, direction and trades if so", () => {
+    // A: fire 0 and unfavourable; water 3 and favourable; wood 1 and favourable.
+    expect(zh(A, "我五行缺火怎么补")).toContain("你的八个字里确实没有火。但火不是本盘的喜用，传统上并不主张刻意去补；要亲近的是喜用的水、木。“缺什么补什么”是流行的说法，传统上看的是喜用，而不是个数。");
+    expect(zh(A, "要不要补水")).toContain("你的八个字里水有3个，并不缺。水是本盘的喜用，传统上可以多亲近：颜色如黑色、蓝色，方位北方，行业如贸易、物流、航运、旅游。");
+    expect(zh(A, "木太少了吗")).toContain("你的八个字里木有1个，并不缺。木是本盘的喜用");
+    expect(en(A, "Do I need more water?")).toContain("3 of your eight characters are water: it is not missing. Water is favorable here, so tradition would have you draw near it: colours such as black and blue, the north, and trades like trade, logistics, shipping and travel. \"Add what is missing\" is a popular saying; tradition goes by what is favorable, not by the count.");
+    expect(en(A, "I'm lacking fire, how do I fix it?")).toContain("None of your eight characters is fire. But fire is not favorable here, so tradition would not add it; the ones to draw near are water and wood.");
+    expect(en(A, "how to strengthen my wood")).toContain("1 of your eight characters is wood: it is not missing.");
+    // The elements in general are not also said.
+    expect(zh(A, "我五行缺火怎么补")).not.toContain("五行分布");
+  });
+
+  test("jewellery and what to wear: the colours of the favourable elements", () => {
+    for (const input of ["我适合戴什么首饰", "佩戴什么饰品好", "What jewelry suits me?", "what should I wear"]) expect(/[a-z]/i.test(input) ? en(A, input) : zh(A, input)).toMatch(/^(?:传统上五行各有对应的颜色与方位|Traditionally each element has its colours and direction)/);
   });
 
   test("the overview names the most common and the missing elements", () => {
