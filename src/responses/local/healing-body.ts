@@ -50,3 +50,19 @@ export function interruptedParagraph(p: ProtocolFacts, lang: ReplyLanguage): str
     `Being interrupted is fine: pause, and pick up at the step you were on, or end there; the minutes you did still count. The practice goes best with ${p.minutes} undisturbed minutes; with children around, a time when they are asleep or looked after suits it.`,
   );
 }
+
+/** Breathing through the mouth, or a blocked nose ("我有鼻炎，用嘴呼吸可以吗", "my nose is blocked"). */
+export const BREATH_WAY = /用嘴|嘴巴?呼吸|嘴吸|鼻塞|鼻子不通|鼻子塞|鼻炎|鼻窦炎|(?<![a-z])(?:through (?:my|the) mouth|mouth[- ]breath\w*|(?:blocked|stuffy|congested|runny) nose|can'?t breathe through my nose)(?![a-z])/;
+
+/** Nose or mouth: the script's nose is for slowness; a gentle mouth breath does as well; no forcing, no holding. */
+export function breathWayParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  const paced = p.breath !== "natural";
+  return paced
+    ? say(
+      lang,
+      "脚本说用鼻子吸气，是为了让呼吸慢而柔。鼻子不通时，用嘴轻轻吸气也可以：要紧的是不用力、不憋气，让呼气比吸气稍长一点。如果呼吸本身让你不舒服，就停下来，恢复自然呼吸。",
+      "The script breathes in through the nose to keep the breath slow and soft. With a blocked nose, a gentle breath through the mouth does as well: what matters is no forcing and no holding, with the out-breath a little longer than the in-breath. If breathing itself feels uncomfortable, stop and breathe naturally.",
+    )
+    : say(lang, "这个练习不要求特定的呼吸方式：用鼻子或用嘴，怎么舒服就怎么呼吸。如果呼吸本身让你不舒服，就停下来。", "This practice asks for no particular way of breathing: nose or mouth, breathe however is comfortable. If breathing itself feels uncomfortable, stop.");
+}
+

@@ -94,3 +94,28 @@ export function multitaskParagraph(p: ProtocolFacts, lang: ReplyLanguage): strin
     `What this practice asks for is ${p.minutes} minutes of attention: listened to while doing something else, it is only background sound, not the practice. Practise first, then get on with things; and never while driving or operating machinery.`,
   );
 }
+
+/** Whether the minutes are enough ("10分钟够吗", "is 10 minutes enough?"). */
+export const ENOUGH = /够不够|够吗|够唔够|足够|太短|(?<![a-z])(?:enough|too short|long enough)(?![a-z])/;
+
+/** The Plan's minutes are the practice's own length, within the time the check-in gave; short counts; more is a new check-in. */
+export function enoughParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `${p.minutes}分钟是这个练习本身的长度，也在你签到时说的可用时间之内。短短的练习同样算数，重要的是这几分钟专心做完；想多练，请重新签到、创建新方案，不要自行加长。`,
+    `${p.minutes} minutes is this practice's own length, within the time you said you had at check-in. A short practice counts; what matters is giving those minutes your attention. For more, check in again for a new Plan rather than stretching this one.`,
+  );
+}
+
+/** Keeping a record afterwards ("练完要记录什么吗", "should I journal?"). */
+export const RECORD = /记录|记下|写下|写日记|日记|打卡|(?<![a-z])(?:journal\w*|write (?:it |anything |something )?down|keep (?:a )?(?:log|record|diary))(?![a-z])/;
+
+/** No record is needed; a word or a 0–10 number before and after helps the next check-in. */
+export function recordParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "不需要记录什么。想的话，可以在练前练后各记一句感受，或给紧张程度打个0到10分；下次签到时，它能帮你把状态说清楚。",
+    "No record is needed. If you like, note a word on how you feel before and after, or rate your tension from 0 to 10; it helps you describe your state at the next check-in.",
+  );
+}
+

@@ -9,8 +9,8 @@ import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from 
 import { KIND, kindParagraph } from "./healing-kind.ts";
 import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
-import { CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
-import { afterwardsParagraph, BENEFIT, benefitParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, PREPARE, prepareParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
+import { BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
+import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -137,6 +137,9 @@ const REDO_WORDING = { zh: "这个方案", en: "Plan", howZh: "提交新的签�
 /** The practice's cultural background: in the first explanation, or the answer to a question about it. */
 const culturalParagraph = (p: ProtocolFacts, lang: ReplyLanguage) => say(lang, `文化背景：${pick(lang, p.culturalNote)}`, `Cultural background: ${pick(lang, p.culturalNote)}`);
 
+/** Tears or strong feelings on the way. */
+const TEARS = /哭|流泪|掉眼?泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/;
+
 const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/;
 
 /**
@@ -159,7 +162,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: /音乐|音频|声音|视频|audio|music|sound|track|video/, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
   { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
-  { pattern: /哭|流泪|掉眼泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/, write: (_f, _p, lang) => feelingsParagraph(lang) },
+  { pattern: TEARS, write: (_f, _p, lang) => feelingsParagraph(lang) },
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
   { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
@@ -167,7 +170,11 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
   { pattern: BENEFIT, write: (_f, p, lang) => benefitParagraph(p, lang) },
   { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
-  { pattern: MULTITASK, write: (_f, p, lang) => multitaskParagraph(p, lang) },
+  // Crying while listening is a feeling on the way, not doing two things at once.
+  { pattern: MULTITASK, unless: TEARS, write: (_f, p, lang) => multitaskParagraph(p, lang) },
+  { pattern: BREATH_WAY, write: (_f, p, lang) => breathWayParagraph(p, lang) },
+  { pattern: ENOUGH, write: (_f, p, lang) => enoughParagraph(p, lang) },
+  { pattern: RECORD, write: (_f, _p, lang) => recordParagraph(lang) },
   { pattern: KIND, write: (_f, p, lang) => kindParagraph(p, lang) },
 ];
 

@@ -281,6 +281,33 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus(input)).toMatch(/^(这个练习要的正是这10分钟的专注|What this practice asks for is 10 minutes of attention)/);
   });
 
+  test.each(["可以边听边哭吗", "一边哭一边练正常吗", "一边掉泪一边听", "Can I cry while listening?", "tears while doing it at the same time?"])("%s: crying on the way is a feeling, not doing two things at once", (input) => {
+    const text = focus(input);
+    expect(text).toMatch(/^(练习时流泪或情绪涌上来|Tears or strong feelings on the way|Tears or strong feelings)/);
+    expect(text).not.toContain("background sound");
+    expect(text).not.toContain("背景音乐");
+  });
+
+  test("nose or mouth: a paced breath may go through the mouth, gently; a natural one as is comfortable", () => {
+    expect(focus("我有鼻炎，用嘴呼吸可以吗")).toBe("脚本说用鼻子吸气，是为了让呼吸慢而柔。鼻子不通时，用嘴轻轻吸气也可以：要紧的是不用力、不憋气，让呼气比吸气稍长一点。如果呼吸本身让你不舒服，就停下来，恢复自然呼吸。");
+    expect(focus("My nose is blocked, can I breathe through my mouth?")).toBe("The script breathes in through the nose to keep the breath slow and soft. With a blocked nose, a gentle breath through the mouth does as well: what matters is no forcing and no holding, with the out-breath a little longer than the in-breath. If breathing itself feels uncomfortable, stop and breathe naturally.");
+    // Without the first two, 5-4-3-2-1 (natural breath) leads.
+    const natural = sheet({ preferences: { excluded_protocol_ids: ["music_breath_10", "extended_exhale_3"] } });
+    expect(natural.data.protocol?.breath).toBe("natural");
+    expect(focus("鼻塞怎么办", natural)).toBe("这个练习不要求特定的呼吸方式：用鼻子或用嘴，怎么舒服就怎么呼吸。如果呼吸本身让你不舒服，就停下来。");
+    expect(focus("stuffy nose today", natural)).toBe("This practice asks for no particular way of breathing: nose or mouth, breathe however is comfortable. If breathing itself feels uncomfortable, stop.");
+    for (const input of ["嘴巴呼吸行吗", "嘴呼吸行吗", "鼻子不通", "mouth breathing ok?", "I can't breathe through my nose", "i cant breathe through my nose", "congested nose"]) expect(focus(input)).toMatch(/^(脚本说用鼻子吸气|The script breathes in through the nose)/);
+  });
+
+  test("whether the minutes are enough, and whether to keep a record", () => {
+    expect(focus("10分钟够吗")).toBe("10分钟是这个练习本身的长度，也在你签到时说的可用时间之内。短短的练习同样算数，重要的是这几分钟专心做完；想多练，请重新签到、创建新方案，不要自行加长。");
+    expect(focus("Is 10 minutes enough?")).toBe("10 minutes is this practice's own length, within the time you said you had at check-in. A short practice counts; what matters is giving those minutes your attention. For more, check in again for a new Plan rather than stretching this one.");
+    for (const input of ["够不够", "時間會不會太短", "long enough?"]) expect(focus(input)).toMatch(/^(10分钟是这个练习本身的长度|10 minutes is this practice's own length)/);
+    expect(focus("练完要记录什么吗")).toBe("不需要记录什么。想的话，可以在练前练后各记一句感受，或给紧张程度打个0到10分；下次签到时，它能帮你把状态说清楚。");
+    expect(focus("Should I journal afterwards?")).toBe("No record is needed. If you like, note a word on how you feel before and after, or rate your tension from 0 to 10; it helps you describe your state at the next check-in.");
+    for (const input of ["要不要写下来", "要打卡吗", "should I write it down", "keep a log?", "keep log?", "should I keep a diary?", "journaling after?", "should I write down how I feel"]) expect(focus(input)).toMatch(/^(不需要记录什么|No record is needed)/);
+  });
+
   test.each(["Is it suitable for me?", "Is it a good fit?", "Why does it suit me?", "Why this one?"])("%s asks why it was chosen", (input) => {
     expect(focus(input)).toMatch(/^Of the practices that passed every safety and fit filter/);
   });
