@@ -105,6 +105,7 @@ const HEALING_MORE: Asked[] = [
   { ask: { en: "What if I fall asleep during it?", "zh-Hans": "练着睡着了怎么办？", "zh-Hant": "練著睡著了怎麼辦？" }, names: (_p, l) => [zh(l) ? "目标选为「休息」" : 'choose "rest" as the goal'] },
   { ask: { en: "What if I get interrupted?", "zh-Hans": "练到一半被打断了怎么办？", "zh-Hant": "練到一半被打斷了怎麼辦？" }, names: (p, l) => [zh(l) ? `最好有${p.protocol.duration}分钟不被打扰` : `${p.protocol.duration} undisturbed minutes`] },
   { ask: { en: "Is this meditation?", "zh-Hans": "这个和冥想有什么区别？", "zh-Hant": "這個和冥想有什麼區別？" }, names: (_p, l) => [zh(l) ? "冥想、气功、瑜伽这类练习" : "Meditation, qigong and yoga"] },
+  { ask: { en: "I can't breathe through my nose, can I use my mouth?", "zh-Hans": "我有鼻炎，用嘴呼吸可以吗？", "zh-Hant": "我有鼻炎，用嘴呼吸可以嗎？" }, names: (_p, l) => [zh(l) ? "用嘴轻轻吸气也可以" : "a gentle breath through the mouth does as well"] },
 ];
 
 /** Sentences, for the overlap measure: split at sentence ends and line breaks. */
@@ -137,7 +138,7 @@ describe.each([
   ["a Healing Plan", "ten", "healing", HEALING],
   ["a BaZi chart", "ten more", "bazi", BAZI_MORE],
   ["a LiuYao cast", "seven more", "liuyao", LIUYAO_MORE],
-  ["a Healing Plan", "eight more", "healing", HEALING_MORE],
+  ["a Healing Plan", "nine more", "healing", HEALING_MORE],
 ] as const)("%s, asked %s different questions in one conversation", (_name, _count, kind, questions) => {
   test.each(LANGS)("in %s: each answer names its fact, in the asker's script; no two share more than half their text", async (lang) => {
     const r = responsesClient(s);
