@@ -9,13 +9,13 @@ import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import { list, matchesTopic, say } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
+import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
+import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
 import { TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
 
 type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
 
-const GENERATES: Readonly<Record<string, string>> = { 木: "火", 火: "土", 土: "金", 金: "水", 水: "木" };
-const CONTROLS: Readonly<Record<string, string>> = { 木: "土", 火: "金", 土: "水", 金: "木", 水: "火" };
 
 type Meeting = "应生世" | "应克世" | "世生应" | "世克应" | "比和";
 
@@ -298,6 +298,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   // Asked of a cast for anything else, "where?" has no reading here: nothing is written.
   { pattern: WHERE_LOST, write: (f, lang) => whereLostParagraph(f, lang) ?? "" },
   { pattern: TAKEN, write: takenParagraph },
+  { pattern: JUDGE, write: judgeParagraph },
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.

@@ -673,3 +673,29 @@ describe("is there any hope? the cast's leaning in one sentence", () => {
     for (const input of inputs) expect({ input, kinds: kinds(input, /[a-z]/i.test(input) ? "en" : "zh") }).toEqual({ input, kinds: expect.arrayContaining(["chance"]) });
   });
 });
+
+describe("the judge, the court: 官鬼 against the world and the response lines", () => {
+  // interview: 官鬼 on lines 2 (己丑 土, the response line) and 6 (庚戌 土); the world line 5 is 申 金: earth generates metal.
+  test("官鬼 generating the world line leans the asker's way", () => {
+    expect(ask(interview, "法官会偏向谁", "zh")).toBe("法官与官府传统上看官鬼爻，看它与世爻（你）、应爻（对方）的生克。本卦官鬼在第2爻己丑土：官鬼生世，传统上说官方倾向于你。");
+    expect(ask(interview, "Will the judge be on my side?", "en")).toBe("A judge, the court or the officials are traditionally read from 官鬼, by how it meets the world line (you) and the response line (the other side). This cast's 官鬼 is line 2, 己丑 土. 官鬼 generates the world line: traditionally the officials lean your way.");
+  });
+
+  test("the moving 官鬼 is read first; controlling a side presses it; generating the other side leans theirs; neither, in the middle", () => {
+    // Line 6 moving: read before line 2. The world turned to water (controlled by earth), the response to metal (generated).
+    const f = edit(interview, { 6: { moving: true }, 5: { element: "水" }, 2: { element: "金" } });
+    expect(ask(f, "法院会怎么判", "zh")).toContain("本卦官鬼在第6爻庚戌土，发动：官鬼克世，传统上说官方对你有压力；官鬼生应，传统上说官方倾向对方。");
+    expect(ask(f, "what will the court decide", "en")).toContain("This cast's 官鬼 is line 6, 庚戌 土, moving. 官鬼 controls the world line: traditionally the officials press on you and 官鬼 generates the response line: traditionally they lean the other side's way.");
+    const against = edit(interview, { 2: { relative: "妻财", element: "水" } });
+    expect(ask(against, "仲裁员会支持我吗", "zh")).toContain("本卦官鬼在第6爻庚戌土：官鬼生世，传统上说官方倾向于你；官鬼克应，传统上说官方对对方不利。");
+    expect(ask(against, "Will the arbitrator side with me?", "en")).toContain("This cast's 官鬼 is line 6, 庚戌 土. 官鬼 generates the world line: traditionally the officials lean your way and 官鬼 controls the response line: traditionally they press on the other side.");
+    expect(ask(edit(against, { 5: { element: "火" }, 2: { element: "火" } }), "the jury?", "en")).toContain("官鬼 neither generates nor controls either side: traditionally the officials stand in the middle.");
+    expect(ask(edit(against, { 5: { element: "火" }, 2: { element: "火" } }), "陪审团呢", "zh")).toContain("它与世、应都没有生克，传统上说官方居中。");
+  });
+
+  test("no 官鬼 line: the officials' stance does not show", () => {
+    const none = edit(interview, { 2: { relative: "妻财" }, 6: { relative: "兄弟" } });
+    expect(ask(none, "法官会怎么判", "zh")).toBe("法官与官府传统上看官鬼爻，看它与世爻（你）、应爻（对方）的生克。本卦官鬼不上卦，传统上说官方的态度暂时不显。");
+    expect(ask(none, "and the arbitrators?", "en")).toBe("A judge, the court or the officials are traditionally read from 官鬼, by how it meets the world line (you) and the response line (the other side). No 官鬼 line appears in this cast: traditionally the officials' stance does not show yet.");
+  });
+});
