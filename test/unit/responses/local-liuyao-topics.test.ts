@@ -51,7 +51,7 @@ const KINDS: [string, RegExp][] = [
   ["rival", /^(竞争者、对手传统上看兄弟爻|Rivals and competitors are traditionally read from 兄弟)/],
   ["pay", /^(薪水、待遇与收入传统上看妻财爻|Pay and income are traditionally read from 妻财)/],
   ["paperwork", /^(合同、文书与通知|Contracts, documents and notices)/],
-  ["money", /^(押金、租金、价钱这类钱款|A deposit, the rent or the price is money)/],
+  ["money", /^(押金、租金、价钱、赔偿这类钱款|Money such as a deposit, the rent, the price or damages)/],
   ["chance", /^(按这一卦：|By this cast:)/],
   ["advice", /^(本卦用神在|这一卦没有可依的用神爻|要不要这样做？|This cast's useful god is|This cast has no useful-god|Whether to go ahead:)/],
 ];
@@ -462,17 +462,17 @@ describe("the pay and the paperwork, read from 妻财 and 父母", () => {
   });
 
   test("the money in the matter (a deposit, the rent, the price): 妻财, read the same way", () => {
-    expect(ask(interview, "押金呢？", "zh")).toBe("押金、租金、价钱这类钱款传统上看妻财爻。本卦妻财在第4爻庚午；在月令为旺，日辰对它为生。妻财有力，传统上说钱款一面较顺。");
-    expect(ask(interview, "And the deposit?", "en")).toBe("A deposit, the rent or the price is money, traditionally read from 妻财 (the wealth line). In this cast: line 4, 庚午; 旺 (prosperous) in the month, fed by the day (生). So a strong 妻财 line traditionally means the money side goes smoothly.");
+    expect(ask(interview, "押金呢？", "zh")).toBe("押金、租金、价钱、赔偿这类钱款传统上看妻财爻。本卦妻财在第4爻庚午；在月令为旺，日辰对它为生。妻财有力，传统上说钱款一面较顺。");
+    expect(ask(interview, "And the deposit?", "en")).toBe("Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line). In this cast: line 4, 庚午; 旺 (prosperous) in the month, fed by the day (生). So a strong 妻财 line traditionally means the money side goes smoothly.");
     const weak = edit(interview, { 4: { strength: { month: "死", day: "克" } } });
     expect(ask(weak, "房租呢", "zh")).toEndWith("妻财无力，传统上说钱款一面宜多留余地。");
     expect(ask(weak, "the price?", "en")).toEndWith("So a weak 妻财 line traditionally means leaving room on the money side.");
     expect(ask(edit(interview, { 4: { moving: true } }), "价钱能谈吗", "zh")).toEndWith("妻财发动，传统上说钱款一面有变动、可以商量。");
     expect(ask(edit(interview, { 4: { moving: true } }), "the fees?", "en")).toEndWith("So a moving 妻财 line traditionally means the money is in play and open to talk.");
     const none = edit(interview, { 4: { relative: "兄弟" } });
-    expect(ask(none, "定金呢", "zh")).toBe("押金、租金、价钱这类钱款传统上看妻财爻。本卦妻财不上卦，传统上说钱款一面暂时不显。");
-    expect(ask(none, "a down payment?", "en")).toBe("A deposit, the rent or the price is money, traditionally read from 妻财 (the wealth line). No 妻财 line appears in this cast: traditionally the money does not show yet.");
-    for (const word of ["a fee", "the rent", "首付", "手续费", "租金", "房价", "订金", "价格"]) expect(kinds(word, word.match(/[a-z]/) ? "en" : "zh")).toEqual(["money"]);
+    expect(ask(none, "定金呢", "zh")).toBe("押金、租金、价钱、赔偿这类钱款传统上看妻财爻。本卦妻财不上卦，传统上说钱款一面暂时不显。");
+    expect(ask(none, "a down payment?", "en")).toBe("Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line). No 妻财 line appears in this cast: traditionally the money does not show yet.");
+    for (const word of ["a fee", "the rent", "首付", "手续费", "租金", "房价", "订金", "价格", "赔偿能拿到多少", "赔款", "补偿金", "违约金", "the damages", "settlement money"]) expect(kinds(word, word.match(/[a-z]/) ? "en" : "zh")).toEqual(["money"]);
   });
 
   test("'pay attention' and 'paid' ask nothing of the pay", () => {
