@@ -91,7 +91,7 @@ const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:�
  * "押金呢" after a cast about renting a flat): its money, its paperwork, its terms. Another flat's deposit
  * says more ("the deposit on the storage unit", "以前那个房子的押金") and is judged as before.
  */
-const PARTS = /^(?:(?:那|那么|咁)?(?:这个|那个|个)?(?:押金|定金|订金|首付|租约|房租|租金|合同|薪水|工资|薪资|待遇|钥匙|价格|价钱|利息|手续费|条件))$|^(?:the |my |our )?(?:security )?(?:deposit|down payment|lease|rent|contract|salary|pay|offer letter|keys|paperwork|documents|price|interest rate|fees|terms)$/;
+const PARTS = /^(?:(?:那|那么|咁)?(?:这个|那个|个)?(?:押金|定金|订金|首付|租约|房租|租金|合同|薪水|工资|薪资|待遇|钥匙|价格|价钱|利息|手续费|条件|赔偿|赔偿金|赔款|律师费|诉讼费))$|^(?:the |my |our )?(?:security )?(?:deposit|down payment|lease|rent|contract|salary|pay|offer letter|keys|paperwork|documents|price|interest rate|fees|terms|damages|compensation|settlement|legal fees|court costs)$/;
 
 /** Someone's own one of the same ("学长自己也想转调", "interviewing at KPMG herself", "his own dispute"), asked after. */
 const OWN_MATTER = /(?:自己(?:的|也|还|在|想|要)|(?<![a-z])(?:his|her|their) own(?![a-z])|(?<![a-z])(?:interviewing|applying|sitting|running|suing) [^.?!]{1,30} (?:herself|himself)(?![a-z]))[^]*(?:[吗嗎？?]|(?<![a-z])(?:will|can|is|does) (?:she|he|they|it)(?![a-z]))/;

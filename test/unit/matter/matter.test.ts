@@ -105,6 +105,11 @@ describe("detectMatterChange", () => {
     for (const f of ["押金呢", "那租约呢？", "那个合同呢", "薪水呢？"]) expect(detectMatterChange("这次能租到那套公寓吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
     expect(detectMatterChange(flat, "what about the deposit on the storage unit I rented?")).toMatchObject({ changed: true, reason: "what" });
     expect(detectMatterChange("这次能租到那套公寓吗", "我以前住的那个房子的押金呢")).toMatchObject({ changed: true, reason: "what" });
+    // A lawsuit's money by that name alone: its damages, its settlement, its fees.
+    for (const f of ["What about the damages?", "And the settlement?", "the legal fees?", "and the court costs"]) expect({ f, changed: detectMatterChange("Will I win the lawsuit against my landlord?", f).changed }).toEqual({ f, changed: false });
+    expect(detectMatterChange("Will I win the lawsuit against my landlord?", "What about the damages?").reason).toBe("inside_the_matter");
+    for (const f of ["赔偿呢", "那律师费呢？", "诉讼费呢"]) expect(detectMatterChange("这场官司能赢吗", f)).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    expect(detectMatterChange("这场官司能赢吗", "我老公上个月那个剐蹭的赔偿呢").changed).toBe(true);
   });
 
   test("a cast asking to meet someone at all: whoever the asker meets or is introduced to is its candidate", () => {

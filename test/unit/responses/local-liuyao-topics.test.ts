@@ -472,7 +472,7 @@ describe("the pay and the paperwork, read from 妻财 and 父母", () => {
     const none = edit(interview, { 4: { relative: "兄弟" } });
     expect(ask(none, "定金呢", "zh")).toBe("押金、租金、价钱、赔偿这类钱款传统上看妻财爻。本卦妻财不上卦，传统上说钱款一面暂时不显。");
     expect(ask(none, "a down payment?", "en")).toBe("Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line). No 妻财 line appears in this cast: traditionally the money does not show yet.");
-    for (const word of ["a fee", "the rent", "首付", "手续费", "租金", "房价", "订金", "价格", "赔偿能拿到多少", "赔款", "补偿金", "违约金", "the damages", "settlement money"]) expect(kinds(word, word.match(/[a-z]/) ? "en" : "zh")).toEqual(["money"]);
+    for (const word of ["a fee", "the rent", "首付", "手续费", "租金", "房价", "订金", "价格", "赔偿能拿到多少", "赔款", "补偿金", "违约金", "the damages", "settlement money", "律师费要多少", "诉讼费呢", "legal fees?", "court costs"]) expect(kinds(word, word.match(/[a-z]/) ? "en" : "zh")).toEqual(["money"]);
   });
 
   test("'pay attention' and 'paid' ask nothing of the pay", () => {
