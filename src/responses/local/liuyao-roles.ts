@@ -1,6 +1,6 @@
 /**
  * A part of the cast's matter asked after by what it is — the rivals, the pay, its money (a deposit, the
- * rent, the price), the paperwork — and the relative tradition reads it from (兄弟, 妻财, 父母): where that relative's lines are, whether they move,
+ * rent, the price), the paperwork, the doctor and the treatment — and the relative tradition reads it from (兄弟, 妻财, 父母, 子孙): where that relative's lines are, whether they move,
  * how strong they are, and the reading each gives. One table, one writer.
  */
 import type { LiuyaoFacts } from "../facts/index.ts";
@@ -11,7 +11,7 @@ import { isStrong, strengthText } from "./liuyao-strength.ts";
 type Words = readonly [zh: string, en: string];
 
 export interface RoleReading {
-  relative: "兄弟" | "妻财" | "父母";
+  relative: "兄弟" | "妻财" | "父母" | "子孙";
   pattern: RegExp;
   /** The rule, with its sentence end (the English one with the space that follows it). */
   rule: Words;
@@ -44,7 +44,7 @@ export const ROLES: readonly RoleReading[] = [
   },
   {
     relative: "妻财",
-    pattern: /押金|定金|订金|首付|房租|租金|价格|价钱|房价|手续费|赔偿|赔款|补偿金|违约金|律师费|诉讼费|(?<![a-z])(?:deposit|down payment|the rent|price|fees?|damages|settlement money|court costs)(?![a-z])/,
+    pattern: /押金|定金|订金|首付|房租|租金|价格|价钱|房价|手续费|赔偿|赔款|补偿金|违约金|律师费|诉讼费|手术费|医药费|医疗费|治疗费|住院费|学费|费用|开销|花费|(?<![a-z])(?:deposit|down payment|the rent|price|fees?|damages|settlement money|court costs)(?![a-z])/,
     rule: ["押金、租金、价钱、赔偿这类钱款传统上看妻财爻。", "Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line). "],
     absent: ["本卦妻财不上卦，传统上说钱款一面暂时不显。", "No 妻财 line appears in this cast: traditionally the money does not show yet."],
     moving: ["妻财发动，传统上说钱款一面有变动、可以商量", "a moving 妻财 line traditionally means the money is in play and open to talk"],
@@ -59,6 +59,16 @@ export const ROLES: readonly RoleReading[] = [
     moving: ["父母发动，传统上说文书有动静、消息将至", "a moving 父母 line traditionally means the paperwork is moving and news is on its way"],
     strong: ["父母有力，传统上说文书、合同一面稳妥", "a strong 父母 line traditionally means the paperwork is on firm ground"],
     weak: ["父母无力，传统上说文书一面宜多确认、防延误", "a weak 父母 line traditionally means checking the paperwork twice and allowing for delays"],
+  },
+  {
+    // 子孙 is the 福神 that controls 官鬼 (the illness): tradition reads the doctor and the medicine from it.
+    relative: "子孙",
+    pattern: /医生|大夫|医师|主刀|医院|药(?!费)|疗程|治疗方案|(?<![a-z])(?:doctors?|surgeons?|physicians?|the hospital|medicines?|medication|the treatment)(?![a-z])/,
+    rule: ["医生、医院与药传统上看子孙爻（子孙为福神，能制官鬼之病）。", "The doctor, the hospital and the medicine are traditionally read from 子孙 (the blessing line that controls 官鬼, the illness). "],
+    absent: ["本卦子孙不上卦，传统上说医药一面暂时不显；治疗请完全听从医生。", "No 子孙 line appears in this cast: traditionally the treatment does not show yet; follow your doctors fully."],
+    moving: ["子孙发动，传统上说医治得力、用药见效；治疗仍请听从医生", "a moving 子孙 line traditionally means the care takes effect; follow your doctors in all of it"],
+    strong: ["子孙有力，传统上说医生可靠、医治得当；治疗仍请听从医生", "a strong 子孙 line traditionally means capable doctors and fitting care; follow your doctors in all of it"],
+    weak: ["子孙无力，传统上说医药一面宜多留意、多问；治疗仍请听从医生", "a weak 子孙 line traditionally means asking more about the care; follow your doctors in all of it"],
   },
 ];
 

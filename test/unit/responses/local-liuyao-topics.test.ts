@@ -53,6 +53,7 @@ const KINDS: [string, RegExp][] = [
   ["paperwork", /^(合同、文书与通知|Contracts, documents and notices)/],
   ["money", /^(押金、租金、价钱、赔偿这类钱款|Money such as a deposit, the rent, the price or damages)/],
   ["chance", /^(按这一卦：|By this cast:)/],
+  ["doctor", /^(医生、医院与药传统上看子孙爻|The doctor, the hospital and the medicine)/],
   ["advice", /^(本卦用神在|这一卦没有可依的用神爻|要不要这样做？|This cast's useful god is|This cast has no useful-god|Whether to go ahead:)/],
 ];
 const kinds = (input: string, lang: ReplyLanguage) => askedTopics(interview, input, lang).map((p) => KINDS.find(([, re]) => re.test(p))?.[0] ?? p);
@@ -697,5 +698,31 @@ describe("the judge, the court: 官鬼 against the world and the response lines"
     const none = edit(interview, { 2: { relative: "妻财" }, 6: { relative: "兄弟" } });
     expect(ask(none, "法官会怎么判", "zh")).toBe("法官与官府传统上看官鬼爻，看它与世爻（你）、应爻（对方）的生克。本卦官鬼不上卦，传统上说官方的态度暂时不显。");
     expect(ask(none, "and the arbitrators?", "en")).toBe("A judge, the court or the officials are traditionally read from 官鬼, by how it meets the world line (you) and the response line (the other side). No 官鬼 line appears in this cast: traditionally the officials' stance does not show yet.");
+  });
+});
+
+describe("the doctor and the treatment: 子孙, the blessing line that controls the illness", () => {
+  // interview: 子孙 is line 1, 己卯 木 (青龙): 休 in the 午 month, matched by the 卯 day (比): strong on balance.
+  test("strong, moving, weak and absent, each with the doctors' word first", () => {
+    expect(ask(interview, "医生靠谱吗", "zh")).toBe("医生、医院与药传统上看子孙爻（子孙为福神，能制官鬼之病）。本卦子孙在第1爻己卯；在月令为休，日辰对它为比。子孙有力，传统上说医生可靠、医治得当；治疗仍请听从医生。");
+    expect(ask(interview, "Is the surgeon any good?", "en")).toBe("The doctor, the hospital and the medicine are traditionally read from 子孙 (the blessing line that controls 官鬼, the illness). In this cast: line 1, 己卯; 休 (resting) in the month, matched by the day (比). So a strong 子孙 line traditionally means capable doctors and fitting care; follow your doctors in all of it.");
+    expect(ask(edit(interview, { 1: { moving: true } }), "药有效吗", "zh")).toEndWith("子孙发动，传统上说医治得力、用药见效；治疗仍请听从医生。");
+    expect(ask(edit(interview, { 1: { moving: true } }), "will the medication work?", "en")).toEndWith("So a moving 子孙 line traditionally means the care takes effect; follow your doctors in all of it.");
+    const weak = edit(interview, { 1: { strength: { month: "死", day: "克" } } });
+    expect(ask(weak, "这家医院行不行", "zh")).toEndWith("子孙无力，传统上说医药一面宜多留意、多问；治疗仍请听从医生。");
+    expect(ask(weak, "the hospital?", "en")).toEndWith("So a weak 子孙 line traditionally means asking more about the care; follow your doctors in all of it.");
+    const none = edit(interview, { 1: { relative: "兄弟" } });
+    expect(ask(none, "主刀医生怎么样", "zh")).toBe("医生、医院与药传统上看子孙爻（子孙为福神，能制官鬼之病）。本卦子孙不上卦，传统上说医药一面暂时不显；治疗请完全听从医生。");
+    expect(ask(none, "what about the doctors", "en")).toBe("The doctor, the hospital and the medicine are traditionally read from 子孙 (the blessing line that controls 官鬼, the illness). No 子孙 line appears in this cast: traditionally the treatment does not show yet; follow your doctors fully.");
+    for (const word of ["大夫", "医师", "用药", "吃药有用吗", "疗程", "治疗方案", "a physician", "medicines", "is the doctor ok", "this medicine?", "the treatment"]) expect(kinds(word, /[a-z]/.test(word) ? "en" : "zh")).toEqual(["doctor"]);
+  });
+
+  test("a treatment's costs are money; 'should I …?' in Chinese is a yes-or-no question", () => {
+    for (const word of ["手术费够不够", "医药费", "医疗费", "治疗费", "住院费", "学费", "费用高吗", "开销大吗", "花费多少"]) expect({ word, kinds: kinds(word, "zh") }).toEqual({ word, kinds: ["money"] });
+    expect(ask(interview, "我该请假陪她吗", "zh")).toStartWith("要不要这样做？按这一卦");
+    expect(ask(interview, "我们应该先等等吗？", "zh")).toStartWith("要不要这样做？按这一卦");
+    expect(ask(interview, "我该请假吗，还是请护工", "zh")).toStartWith("要不要这样做？按这一卦");
+    expect(kinds("我该怎么准备", "zh")).toEqual(["advice"]);
+    expect(ask(interview, "我该怎么准备", "zh")).not.toContain("要不要这样做？");
   });
 });
