@@ -253,7 +253,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if (p) focus.push(p);
   }
   const askedYear = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
-  const asksLuckPillar = matchesTopic(input, /大运|luck pillars?|decade/);
+  const asksLuckPillar = matchesTopic(input, /大运|十年运|luck pillars?|decade|(?:ten|10)[- ]year luck/);
   const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
   // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.

@@ -127,3 +127,11 @@ test("which city or where to live: the travel reading, its 驿马 and the favour
     expect(ask(C, input, at("2025-06-15"), /[a-z]/i.test(input) ? "en" : "zh")).toMatch(/^(?:传统上看出行与迁居，一看驿马|Tradition reads travel and moving first from 驿马)/);
   }
 });
+
+test("a ten-year luck asked after by that name is the luck pillar alone, not also this year's", () => {
+  for (const input of ["What's my ten-year luck now?", "my 10-year luck", "ten year luck?", "我现在的十年运怎么样"]) {
+    const text = ask(A, input, at("2025-06-15"), /[a-z]/.test(input) ? "en" : "zh");
+    expect(text).toMatch(/^(?:The luck pillars run backward|大运逆行)/);
+    expect(text).not.toMatch(/2025 is a|2025年流年/);
+  }
+});
