@@ -44,7 +44,7 @@ export const ROLES: readonly RoleReading[] = [
   },
   {
     relative: "妻财",
-    pattern: /押金|定金|订金|首付|房租|租金|价格|价钱|房价|手续费|赔偿|赔款|补偿金|违约金|律师费|诉讼费|手术费|医药费|医疗费|治疗费|住院费|学费|费用|开销|花费|(?<![a-z])(?:deposit|down payment|the rent|price|fees?|damages|settlement money|court costs)(?![a-z])/,
+    pattern: /押金|定金|订金|首付|房租|租金|价格|价钱|房价|手续费|赔偿|赔款|补偿金|违约金|律师费|诉讼费|手术费|医药费|医疗费|治疗费|住院费|学费|费用|开销|花费|出价|还价|砍价|(?<![a-z])(?:deposit|down payment|the rent|price|fees?|damages|settlement money|court costs|how much (?:should i|to) (?:offer|pay|bid)|(?:make|making) an offer|bid)(?![a-z])/,
     rule: ["押金、租金、价钱、赔偿这类钱款传统上看妻财爻。", "Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line). "],
     absent: ["本卦妻财不上卦，传统上说钱款一面暂时不显。", "No 妻财 line appears in this cast: traditionally the money does not show yet."],
     moving: ["妻财发动，传统上说钱款一面有变动、可以商量", "a moving 妻财 line traditionally means the money is in play and open to talk"],

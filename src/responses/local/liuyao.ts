@@ -3,6 +3,7 @@
  * world/response lines first, then the "useful god" (用神) line of the matter
  * asked about, the moving lines, or timing, as the question points.
  */
+import { ROLES } from "./liuyao-roles.ts";
 import { withPartnerNamed } from "./liuyao-partner.ts";
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
@@ -174,7 +175,10 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   // Nothing in particular asked: the useful god and the moving lines, where a cast is read first.
   const general = !askedUseful && !askedTiming && !askedMoving && topics.length === 0;
   // Another matter named gets the general rule for it; the cast's own useful god otherwise.
-  if (matters.length > 0 && !(castGod?.matter && matters.includes(castGod.matter))) {
+  // A part of this cast's matter asked after by name (its money, its paperwork, its people) is read from the cast;
+  // another matter's rule is not said for it ("offer" names a job, but "how much should I offer?" is the price).
+  const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
+  if (matters.length > 0 && !partAsked && !(castGod?.matter && matters.includes(castGod.matter))) {
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
     // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.

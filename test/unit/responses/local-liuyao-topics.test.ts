@@ -726,3 +726,19 @@ describe("the doctor and the treatment: 子孙, the blessing line that controls 
     expect(ask(interview, "我该怎么准备", "zh")).not.toContain("要不要这样做？");
   });
 });
+
+describe("a price to offer in a cast about a home", () => {
+  // The home cast: "offer" is in the matter lexicon as a job offer; asked as a price, it is the money of this matter.
+  const flat = cast("Will I get the apartment I applied for?", [7, 7, 8, 9, 8, 6]);
+  test("'how much should I offer?' is the money (妻财), not a job's rule, and no yes-or-no counsel", () => {
+    const text = explainLiuyao(flat, "How much should I offer?", "en").focus.join("\n");
+    expect(text).toStartWith("Money such as a deposit, the rent, the price or damages is traditionally read from 妻财 (the wealth line).");
+    expect(text).not.toContain("career and position are read from 官鬼");
+    expect(text).not.toContain("Whether to go ahead");
+    for (const input of ["出价多少合适", "要不要还价", "能砍价吗", "how much to pay?", "should I make an offer", "what should I bid"]) expect({ input, kinds: askedTopics(flat, input, /[a-z]/.test(input) ? "en" : "zh").some((p) => /^(押金、租金|Money such as)/.test(p)) }).toEqual({ input, kinds: true });
+    // Another matter with no part of this one named still gets its rule.
+    expect(explainLiuyao(flat, "How is my career?", "en").focus[0]).toStartWith("Traditionally, career and position are read from 官鬼");
+    // "How many should I …" asks no yes-or-no either.
+    expect(explainLiuyao(flat, "How many should I apply to?", "en").focus.join("\n")).not.toContain("Whether to go ahead");
+  });
+});
