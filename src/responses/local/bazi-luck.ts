@@ -97,3 +97,26 @@ export function goodYearsParagraph(f: BaziFacts, lang: ReplyLanguage, now: numbe
   );
 }
 
+/** A yes-or-no decision about a matter ("要不要跳槽", "should I quit?"): answered first by the timing tradition reads. */
+export const DECIDE = /要不要|要唔要|该不该|应不应该|值不值得|(?<![a-z])(?:should i|is it (?:wise|worth it|a good idea))(?![a-z])/;
+
+/**
+ * Whether to make a move now, as tradition weighs it: this year's pillar against the favourable elements, and
+ * if it is not both favourable, the first coming year that is. The decision stays the person's.
+ */
+export function decisionParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const [thisYear, ...later] = comingYearPillars(f, now);
+  const good = later.find((y) => favourableParts(f, y.ganzhi) === 2);
+  const ripe = favourableParts(f, thisYear!.ganzhi) === 2;
+  const when = ripe
+    ? say(lang, "天干地支都为喜用，传统上正是可以争取的时候。", "its stem and branch both favour you, traditionally a time to reach for it.")
+    : good
+      ? say(lang, `还不是天干地支都为喜用的一年；往后喜用齐到的是${good.year}年${good.ganzhi}。`, `its stem and branch do not both favour you; the first coming year where they do is ${good.year} (${good.ganzhi}).`)
+      : say(lang, `还不是天干地支都为喜用的一年，往后十二年里也没有这样的一年，传统上宜稳中求进。`, `its stem and branch do not both favour you, nor do those of any of the next twelve years, so tradition advises steady steps.`);
+  return say(
+    lang,
+    `要不要动，传统上先看时机：今年${thisYear!.year}年流年${thisYear!.ganzhi}，${when}这是传统的参照，决定仍要看实际的机会与准备。`,
+    `Whether to make the move: tradition looks first at the timing. This year, ${thisYear!.year} (${thisYear!.ganzhi}): ${when} A traditional reference only; the decision rests on your real chances and readiness.`,
+  );
+}
+

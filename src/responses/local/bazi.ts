@@ -15,7 +15,7 @@ import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
-import { GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
+import { DECIDE, decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
@@ -246,8 +246,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const remedy = remedyParagraph(f, lang, foldText(input));
   if (remedy) focus.push(remedy);
   else if (matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/)) focus.push(elementsParagraph(f, lang));
-  if (matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
-  if (matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
+  // "哪个方向" of a career or a business is a field to go into, not a point of the compass.
+  const fieldAsked = matchesTopic(input, /方向/) && (matters.includes("career") || matters.includes("business"));
+  if (!fieldAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
+  if (fieldAsked || matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
@@ -300,7 +302,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     const p = whenParagraph(f, lang, whenTopic, now);
     if (p) focus.push(p);
   }
-  focus.push(...starsParagraphs(f, lang, matters));
+  // A decision about a matter: its timing first; the matter's stars again only if the last question did not just give them.
+  const deciding = matters.length > 0 && matchesTopic(input, DECIDE);
+  if (deciding) focus.push(decisionParagraph(f, lang, now));
+  if (!(deciding && asked.length > 0 && chartTopics(asked.at(-1)!)[0] === matters[0])) focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }
 

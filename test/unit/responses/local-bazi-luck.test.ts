@@ -2,7 +2,7 @@
  * "When does my luck turn?": the coming luck pillars judged against the favourable elements, checked by
  * hand against each chart's list of luck pillars.
  */
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { explainBazi } from "../../../src/responses/local/bazi.ts";
 import { baziFacts, type BaziFacts } from "../../../src/responses/facts/index.ts";
 import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
@@ -134,4 +134,44 @@ test("a ten-year luck asked after by that name is the luck pillar alone, not als
     expect(text).toMatch(/^(?:The luck pillars run backward|大运逆行)/);
     expect(text).not.toMatch(/2025 is a|2025年流年/);
   }
+});
+
+describe("a decision about a matter: its timing first", () => {
+  // A: favourable water and wood. 2025 乙巳 (wood, fire): one part; the first coming year with both is 2032 壬子.
+  test("this year not both favourable: the first coming year that is", () => {
+    const zh = ask(A, "我要不要跳槽", at("2025-06-15"));
+    expect(zh).toStartWith("要不要动，传统上先看时机：今年2025年流年乙巳，还不是天干地支都为喜用的一年；往后喜用齐到的是2032年壬子。这是传统的参照，决定仍要看实际的机会与准备。");
+    expect(zh).toContain("这类问题传统上看官杀");
+    expect(ask(A, "So should I quit my job?", at("2025-06-15"), "en")).toStartWith("Whether to make the move");
+    expect(ask(A, "Should I quit my job?", at("2025-06-15"), "en")).toStartWith(
+      "Whether to make the move: tradition looks first at the timing. This year, 2025 (乙巳): its stem and branch do not both favour you; the first coming year where they do is 2032 (壬子). A traditional reference only; the decision rests on your real chances and readiness.",
+    );
+  });
+
+  test("this year both favourable; or none in the twelve years", () => {
+    expect(ask(A, "该不该换工作", at("2032-06-15"))).toStartWith("要不要动，传统上先看时机：今年2032年流年壬子，天干地支都为喜用，传统上正是可以争取的时候。");
+    expect(ask(A, "is it wise to change jobs?", at("2032-06-15"), "en")).toStartWith("Whether to make the move: tradition looks first at the timing. This year, 2032 (壬子): its stem and branch both favour you, traditionally a time to reach for it.");
+    const earth = { ...A, favorable: ["earth"] };
+    expect(ask(earth, "要不要跳槽", at("2025-06-15"))).toStartWith("要不要动，传统上先看时机：今年2025年流年乙巳，还不是天干地支都为喜用的一年，往后十二年里也没有这样的一年，传统上宜稳中求进。");
+    expect(ask(earth, "should I switch jobs", at("2025-06-15"), "en")).toContain("its stem and branch do not both favour you, nor do those of any of the next twelve years, so tradition advises steady steps.");
+  });
+
+  test("right after the same matter's stars, they are not said again; after another matter, they are", () => {
+    const now = at("2025-06-15");
+    const after = (previous: string) => explainBazi(A, "要不要跳槽", "zh", now, [previous]).focus.join("\n");
+    expect(after("我的事业怎么样")).not.toContain("这类问题传统上看官杀");
+    expect(after("我的财运怎么样")).toContain("这类问题传统上看官杀");
+    // A plain question about the matter, not a decision, keeps its stars whatever came before.
+    expect(explainBazi(A, "我的事业呢", "zh", now, ["我的事业怎么样"]).focus.join("\n")).toContain("这类问题传统上看官杀");
+    // A decision word with no matter is no decision about one.
+    expect(ask(A, "要不要", now)).not.toContain("要不要动");
+  });
+
+  test("'哪个方向' of a career is a field: the trades, not the compass", () => {
+    const field = ask(A, "跳槽去哪个方向好", at("2025-06-15"));
+    expect(field).toContain("传统上按喜用五行选行业");
+    expect(field).not.toContain("传统上五行各有对应的颜色与方位");
+    expect(ask(A, "我的幸运方向是哪个方向", at("2025-06-15"))).toContain("传统上五行各有对应的颜色与方位");
+    expect(ask(A, "创业往什么方向", at("2025-06-15"))).toContain("传统上按喜用五行选行业");
+  });
 });
