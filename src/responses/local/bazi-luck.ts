@@ -3,9 +3,9 @@
  * favourable elements, and, asked when luck turns, the coming ones up to the first that favours the chart.
  */
 import { beijingYear, type BaziFacts, COMING_YEARS, comingYearPillars } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi } from "../../bazi/index.ts";
-import { elementName, list, matchesTopic, say } from "./text.ts";
+import { elementName, foldedInput, list, matchesTopic, say } from "./text.ts";
 
 /**
  * How a luck or year pillar sits with the chart's favourable elements: its stem's element and its
@@ -69,7 +69,7 @@ export function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, in
   const atEn = (p: { ganzhi: string; startYear: number; endYear: number }) => `${p.ganzhi} (${p.startYear}–${p.endYear})`;
   const direction = say(lang, f.luck.direction === "forward" ? "顺行" : "逆行", f.luck.direction);
   // The luck pillar the question names ("丁丑大运"), else the one in force now.
-  const named = f.luck.pillars.find((p) => foldText(input).includes(p.ganzhi)) ?? current;
+  const named = f.luck.pillars.find((p) => foldedInput(input).includes(p.ganzhi)) ?? current;
   const judged = named ? say(lang, `${named === current ? "当前这步" : "你问的这步"}大运${verdict(f, lang, named.ganzhi)}`, `The ${named === current ? "current" : "asked-about"} luck pillar ${verdict(f, lang, named.ganzhi)}`) : "";
   return say(
     lang,

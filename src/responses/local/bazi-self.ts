@@ -4,8 +4,8 @@
  * compatibility, which tradition reads from two charts, not from one.
  */
 import { PILLAR_NAMES, type BaziFacts, type PillarName } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import { elementName, list, say } from "./text.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { elementName, foldedInput, list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 
@@ -49,7 +49,7 @@ const PILLAR_ASKED: Readonly<Record<PillarName, RegExp>> = {
 };
 
 /** The pillars a question names, in chart order. */
-export const pillarsNamed = (input: string): PillarName[] => PILLAR_NAMES.filter((n) => PILLAR_ASKED[n].test(foldText(input)));
+export const pillarsNamed = (input: string): PillarName[] => PILLAR_NAMES.filter((n) => PILLAR_ASKED[n].test(foldedInput(input)));
 
 /** One pillar: what it stands for, its stem's ten god (the day's is the day master), hidden stems, 纳音. */
 export function pillarParagraph(f: BaziFacts, lang: ReplyLanguage, n: PillarName): string {
@@ -70,7 +70,7 @@ const ELEMENT_WORD = /(木|火|土|金|水)(?:命|的人|型)|(?<![a-z])(wood|fi
  * named is said to be favourable to this chart or not, as far as that goes.
  */
 export function compatibilityParagraph(f: BaziFacts, lang: ReplyLanguage, input: string): string {
-  const m = ELEMENT_WORD.exec(foldText(input));
+  const m = ELEMENT_WORD.exec(foldedInput(input));
   const element = m ? (m[1] ? ELEMENT_EN[m[1] as ElementZh] : m[2]!) : null;
   const Element = element ? `${element[0]!.toUpperCase()}${element.slice(1)}` : "";
   const named = element

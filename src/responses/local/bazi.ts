@@ -5,9 +5,9 @@
  */
 import { classifyMatter } from "../../matter/matter.ts";
 import { beijingYear, PILLAR_NAMES, type BaziFacts, monthPillarsOf, pillarsText, yearPillarsAround } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
-import { elementName, glossaryTermsNamed, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { elementName, type Explanation, foldedInput, glossaryTermsNamed, list, matchesTopic, say, sentences } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
@@ -208,6 +208,12 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
+/**
+ * The partner asked after ("对方会是什么样的人", "will we be happy together?"): the spouse palace, with the
+ * relationship's stars, is what a chart says of them.
+ */
+const PARTNER_ASKED = /(?:对方|另一半|伴侣|配偶|老婆|老公|丈夫|妻子|正缘|未来的?(?:他|她)).{0,8}(?:什么样|怎样的|怎么样的人|哪种|性格|长相|样子)|我们.{0,6}(?:幸福|美满|和睦|长久|白头)|(?<![a-z])(?:what (?:will|would) (?:my|the) (?:future )?(?:partner|spouse|husband|wife) be like|what kind of (?:partner|husband|wife)|will we (?:be happy|last|stay together))(?![a-z])/;
+
 /** Where to live or build a career: "我适合在哪个城市发展", "which city suits me?". */
 const WHERE_TO_LIVE = /哪个城市|什么城市|哪座城市|哪个地方发展|哪里发展|哪发展|(?<![a-z])(?:which city|what city|where should i (?:live|settle|work|move)|where to (?:live|settle|move))(?![a-z])/;
 
@@ -230,7 +236,9 @@ function recentTopic(asked: readonly string[]): ChartTopic | undefined {
 function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[]): string[] {
   const focus: string[] = [];
   // The storehouse says what it holds of money; the English "wealth" in its name asks nothing more.
-  const matters = chartTopics(input).filter((m) => m !== "money" || !matchesTopic(input, STOREHOUSE));
+  const named = chartTopics(input).filter((m) => m !== "money" || !matchesTopic(input, STOREHOUSE));
+  // The partner asked after is the relationship's matter, even with no word of the lexicon's.
+  const matters: ChartTopic[] = matchesTopic(input, PARTNER_ASKED) ? [...new Set<ChartTopic>([...named, "relationship"])] : named;
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
   if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
@@ -243,7 +251,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
   // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
-  const remedy = remedyParagraph(f, lang, foldText(input));
+  const remedy = remedyParagraph(f, lang, foldedInput(input));
   if (remedy) focus.push(remedy);
   else if (matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/)) focus.push(elementsParagraph(f, lang));
   // "哪个方向" of a career or a business is a field to go into, not a point of the compass.
@@ -260,7 +268,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
   // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.
   const asksGoodYears = matters.length === 0 && !askedYear && matchesTopic(input, GOOD_YEARS);
-  const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future|fortune)(?![a-z])/);
+  const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future(?! (?:wife|husband|partner|spouse|boyfriend|girlfriend|kids|children))|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
@@ -276,7 +284,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const yearAbout = askedYear ? Number(askedYear) : namedYear ?? currentYear;
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, yearAbout));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
-  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldText(input).trim()) ? recentTopic(asked) : undefined;
+  const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldedInput(input).trim()) ? recentTopic(asked) : undefined;
   if (inherited && (askedYear || asksYear)) {
     const p = yearForMatter(f, lang, yearAbout, inherited);
     if (p) focus.push(p);
@@ -290,7 +298,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
   const asksWhen = matchesTopic(input, WHEN);
   // The palace is what a marriage is, not when it comes: a "when?" gets the years alone.
-  if (matchesTopic(input, SPOUSE_PALACE) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
+  if ((matchesTopic(input, SPOUSE_PALACE) || matchesTopic(input, PARTNER_ASKED)) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
   // Which city or where to live is a question of direction: the same reading as moving.
   if (matters.includes("travel") || matchesTopic(input, WHERE_TO_LIVE)) focus.push(travelParagraph(f, lang, now));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
@@ -302,17 +310,26 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     const p = whenParagraph(f, lang, whenTopic, now);
     if (p) focus.push(p);
   }
-  // A decision about a matter: its timing first; the matter's stars again only if the last question did not just give them.
-  const deciding = matters.length > 0 && matchesTopic(input, DECIDE);
-  if (deciding) focus.push(decisionParagraph(f, lang, now));
-  if (!(deciding && asked.length > 0 && chartTopics(asked.at(-1)!)[0] === matters[0])) focus.push(...starsParagraphs(f, lang, matters));
+  // A decision about a matter: its timing first.
+  if (matters.length > 0 && matchesTopic(input, DECIDE)) focus.push(decisionParagraph(f, lang, now));
+  focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }
 
 /** The explanation of the chart for this input; `asked`: the conversation's earlier questions, oldest first. */
 export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, asked: readonly string[] = []): Explanation {
   // Another person's own matter is theirs to read from their own chart: only the star that stands for them is said.
-  const focus: string[] = someoneElsesMatter(f, lang, input) ?? focusOn(f, input, lang, now, asked);
+  const answer = (question: string, earlier: readonly string[]) => someoneElsesMatter(f, lang, question) ?? focusOn(f, question, lang, now, earlier);
+  // What the last answer just said is not said again, as long as something new is left to say. The last answer
+  // is worked out as it was given, each from the one before, over the last few questions.
+  const given = (question: string, earlier: readonly string[], before: readonly string[]) => {
+    const full = answer(question, earlier);
+    const fresh = full.filter((p) => !before.includes(p));
+    return fresh.length > 0 ? fresh : full;
+  };
+  let before: string[] = [];
+  for (let i = Math.max(0, asked.length - RECENT_QUESTIONS); i < asked.length; i++) before = given(asked[i]!, asked.slice(0, i), before);
+  const focus: string[] = given(input, asked, before);
   const focused = focus.length > 0;
   if (!focused) focus.push(overviewParagraph(f, lang), elementsInBrief(f, lang));
   return {

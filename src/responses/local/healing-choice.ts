@@ -4,9 +4,9 @@
  * Plan never changes: another practice is a new Plan from a new check-in.
  */
 import type { HealingFacts } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import { type FilterName, getProtocol, PROTOCOL_IDS, type ProtocolId, type SCORE_WEIGHTS } from "../../healing/index.ts";
-import { list, say } from "./text.ts";
+import { foldedInput, list, say } from "./text.ts";
 
 /** What each score component weighs, in words. */
 const COMPONENT_WORDS: Readonly<Record<keyof typeof SCORE_WEIGHTS, [zh: string, en: string]>> = {
@@ -96,7 +96,7 @@ export const PRACTICE_NAMES: readonly { pattern: RegExp; ids: readonly ProtocolI
 
 /** The catalog's practices the input names, in catalog order. */
 export function practicesNamed(input: string): ProtocolId[] {
-  const folded = foldText(input);
+  const folded = foldedInput(input);
   const named = new Set(PRACTICE_NAMES.filter((n) => n.pattern.test(folded)).flatMap((n) => n.ids));
   return PROTOCOL_IDS.filter((id) => named.has(id));
 }

@@ -4,10 +4,10 @@
  * fits, or its audio, as the question points. It never suggests another protocol.
  */
 import type { HealingFacts, ProtocolFacts } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from "../../healing/index.ts";
 import { KIND, kindParagraph } from "./healing-kind.ts";
-import { matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { type Explanation, foldedInput, matchesTopic, say, sentences } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
 import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
@@ -66,7 +66,7 @@ function audioParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): s
 
 /** A symptom during practice (dizzy, pain, short of breath): stop first, then the caution that covers it, and when to get help. */
 function symptomParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
-  const words = foldText(input);
+  const words = foldedInput(input);
   const related = p.cautions.map((c) => pick(lang, c)).filter((c) => /头晕|晕|疼|痛|不适|不舒服|dizz|faint|pain|hurt|unwell|uncomfortable/.test(c.toLowerCase()));
   return say(
     lang,

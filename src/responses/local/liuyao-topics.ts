@@ -6,8 +6,8 @@
  * paragraph written from the cast's facts; `askedTopics` finds the kinds a question names.
  */
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
-import { list, matchesTopic, say } from "./text.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
+import { foldedInput, list, matchesTopic, say } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
 import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
@@ -183,7 +183,7 @@ const LINE_ASKED = /第([一二三四五六1-6])爻|([初上])爻|(?<![a-z])line
 const ORDINAL: Readonly<Record<string, number>> = { first: 1, bottom: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, top: 6 };
 
 function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
-  const m = LINE_ASKED.exec(foldText(input))!;
+  const m = LINE_ASKED.exec(foldedInput(input))!;
   const digit = m[1] ?? m[2];
   const n = digit ? (POSITION_ZH[digit] ?? Number(digit)) : m[3] ? Number(m[3]) : ORDINAL[m[4]!]!;
   const l = f.lines[n - 1]!;
@@ -248,7 +248,7 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): st
       : strong === false
         ? say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
         : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
-  const whether = WHETHER.test(foldText(input)) && strong !== null ? whetherLead(strong, lang) : "";
+  const whether = WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,
     `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,

@@ -23,9 +23,22 @@ export function list(lang: ReplyLanguage, items: readonly string[]): string {
 const ELEMENT_ZH_BY_NAME: Readonly<Record<string, string>> = ELEMENT_ZH;
 export const elementName = (lang: ReplyLanguage, element: string) => (lang === "zh" ? (ELEMENT_ZH_BY_NAME[element] ?? element) : element);
 
+/** The last input folded: one answer asks dozens of patterns of the same input, and folding Traditional text costs. */
+let lastInput = "";
+let lastFolded = "";
+
+/** foldText(input), kept for the next call with the same input. */
+export function foldedInput(input: string): string {
+  if (input !== lastInput) {
+    lastFolded = foldText(input);
+    lastInput = input;
+  }
+  return lastFolded;
+}
+
 /** Topic patterns are matched against foldText(input): simplified, lower case. */
 export function matchesTopic(input: string, pattern: RegExp): boolean {
-  return pattern.test(foldText(input));
+  return pattern.test(foldedInput(input));
 }
 
 /** Asking to redo the Subject ("重新排盘", "change the protocol"): facts are fixed, only explained. */
@@ -70,7 +83,7 @@ const THANKS_ONLY = /^(?:好的?|ok(?:ay)?|嗯)?[，,\s]*(?:谢谢|多谢|感谢
  */
 export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, followUp = false, limitsSaid = false): string[] {
   // Thanks get a word back; the notes that last (a Plan's support notice) stay, as they do in every answer.
-  if (followUp && THANKS_ONLY.test(foldText(input))) {
+  if (followUp && THANKS_ONLY.test(foldedInput(input))) {
     return [say(lang, "不客气。还想了解哪一部分，随时接着问。", "You're welcome. Ask on about any part whenever you like."), ...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
   }
   const redo = matchesTopic(input, REDO_REQUEST)
@@ -98,13 +111,13 @@ const ASKS_MEANING = /什么意思|是什么|啥意思|什么是|指什么|解�
 
 /** The glossary entries a question asks the meaning of, in its language. */
 export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
-  if (!ASKS_MEANING.test(foldText(input))) return [];
+  if (!ASKS_MEANING.test(foldedInput(input))) return [];
   return glossaryTermsNamed(input).slice(0, 3).map((g) => say(lang, g.zh, g.text));
 }
 
 /** The glossary entries a text names, by their term, a Chinese alias or one of their English names, in the glossary's order. */
 export function glossaryTermsNamed(input: string): GlossaryEntry[] {
-  const folded = foldText(input);
+  const folded = foldedInput(input);
   return GLOSSARY.filter((g) => folded.includes(g.term) || (g.aliases ?? []).some((a) => folded.includes(a)) || ENGLISH_NAMES.get(g)!.test(folded));
 }
 

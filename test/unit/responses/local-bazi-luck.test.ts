@@ -175,3 +175,36 @@ describe("a decision about a matter: its timing first", () => {
     expect(ask(A, "创业往什么方向", at("2025-06-15"))).toContain("传统上按喜用五行选行业");
   });
 });
+
+describe("a conversation: the partner, and nothing said twice in a row", () => {
+  const now = at("2025-06-15");
+  test("the partner asked after gets the spouse palace and the spouse star; 'future' before a partner is no question of fortune", () => {
+    // C: 乙丑 丙戌 丙午 己亥, a man: the spouse palace 午 (丁 劫财, 己 伤官); his spouse star is wealth (metal).
+    for (const input of ["对方会是什么样的人", "我的另一半长相如何", "我们会幸福吗", "我们能白头到老吗", "未来的她是什么样", "未来他性格如何", "我们以后会不会幸福", "我的另一半会是怎样的人"]) {
+      const text = ask(C, input, now);
+      expect({ input, palace: text.includes("婚姻宫是日柱的地支：你的是午"), star: text.includes("这类问题传统上看财星（男命以财为妻星）") }).toEqual({ input, palace: true, star: true });
+    }
+    const en = ask(C, "What will my future wife be like?", now, "en");
+    expect(en).toStartWith("The spouse palace is the day pillar's branch: yours is 午");
+    expect(en).toContain("for a man's chart, the spouse star");
+    expect(en).not.toContain("luck pillar");
+    for (const input of ["what kind of partner will I have", "will we be happy together?", "will we last?", "So what kind of partner will I have", "and will we stay together", "what would the partner be like"]) expect(ask(C, input, now, "en")).toContain("The spouse palace is the day pillar's branch");
+    // The storehouse takes only the money out of the matters asked.
+    expect(ask(C, "我的财库和事业", now)).toContain("这类问题传统上看官杀");
+    // The future alone is still fortune.
+    expect(ask(C, "What does my future hold?", now, "en")).toContain("luck pillar");
+  });
+
+  test("a paragraph the last question was just given is not given again, unless nothing new is left", () => {
+    const zh = (input: string, asked: string[]) => explainBazi(C, input, "zh", now, asked).focus.join("\n");
+    // "When?" after the love life: the years alone, not the stars again.
+    expect(zh("我什么时候结婚", ["我的感情运怎么样"])).not.toContain("这类问题传统上看财星");
+    expect(zh("我什么时候结婚", [])).toContain("这类问题传统上看财星");
+    // "Will we be happy?" after "what will the partner be like?": the stars, not the palace again.
+    const happy = zh("我们会幸福吗", ["我的感情运怎么样", "对方会是什么样的人"]);
+    expect(happy).toContain("这类问题传统上看财星");
+    expect(happy).not.toContain("婚姻宫是日柱的地支");
+    // The same question again: the same answer, rather than nothing.
+    expect(zh("我的感情运怎么样", ["我的感情运怎么样"])).toContain("这类问题传统上看财星");
+  });
+});
