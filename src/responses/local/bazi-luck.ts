@@ -97,9 +97,6 @@ export function goodYearsParagraph(f: BaziFacts, lang: ReplyLanguage, now: numbe
   );
 }
 
-/** A yes-or-no decision about a matter ("要不要跳槽", "should I quit?"): answered first by the timing tradition reads. */
-export const DECIDE = /要不要|要唔要|该不该|应不应该|值不值得|(?<![a-z])(?:should i|is it (?:wise|worth it|a good idea))(?![a-z])/;
-
 /**
  * Whether to make a move now, as tradition weighs it: this year's pillar against the favourable elements, and
  * if it is not both favourable, the first coming year that is. The decision stays the person's.

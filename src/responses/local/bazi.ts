@@ -7,7 +7,7 @@ import { classifyMatter } from "../../matter/matter.ts";
 import { beijingYear, PILLAR_NAMES, type BaziFacts, monthPillarsOf, pillarsText, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
-import { elementName, type Explanation, foldedInput, glossaryTermsNamed, list, matchesTopic, say, sentences } from "./text.ts";
+import { elementName, type Explanation, foldedInput, glossaryTermsNamed, list, matchesTopic, say, sentences, WHETHER } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
@@ -15,7 +15,7 @@ import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
-import { DECIDE, decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
+import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
@@ -311,7 +311,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if (p) focus.push(p);
   }
   // A decision about a matter: its timing first.
-  if (matters.length > 0 && matchesTopic(input, DECIDE)) focus.push(decisionParagraph(f, lang, now));
+  if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now));
   focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }

@@ -7,7 +7,7 @@
  */
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { foldedInput, list, matchesTopic, say } from "./text.ts";
+import { foldedInput, list, matchesTopic, say, WHETHER } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
 import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
@@ -195,8 +195,6 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
   );
 }
 
-/** A yes-or-no question about a step ("要不要谈薪水", "Should I negotiate?"), not "what should I do". */
-const WHETHER = /要不要|要唔要|该不该|应不应该|应唔应该|应该不应该|使唔使|值不值得|(?:我|我们)(?:应该|该|要)[^？?，,]{1,12}[吗嗎]|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who|how much|how many) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
 
 /** The answer to a yes-or-no question comes first, then what it rests on. */
 function whetherLead(strong: boolean, lang: ReplyLanguage): string {

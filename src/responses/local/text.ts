@@ -27,6 +27,12 @@ export const elementName = (lang: ReplyLanguage, element: string) => (lang === "
 let lastInput = "";
 let lastFolded = "";
 
+/**
+ * A yes-or-no question about a step ("要不要谈薪水", "我该请假吗", "Should I negotiate?"), not "what should I do" or
+ * "how much should I offer": a cast's counsel and a chart's timing answer it first.
+ */
+export const WHETHER = /要不要|要唔要|该不该|应不应该|应唔应该|应该不应该|使唔使|值不值得|(?:我|我们)(?:应该|该|要)[^？?，,]{1,12}[吗嗎]|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who|how much|how many) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
+
 /** foldText(input), kept for the next call with the same input. */
 export function foldedInput(input: string): string {
   if (input !== lastInput) {
