@@ -196,6 +196,9 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
 }
 
 
+/** Seeking help from the police, a doctor or a lawyer ("要不要报警", "should I call the police?"). */
+const SEEK_HELP = /报警|报案|找警察|叫警察|看医生|看病|就医|去医院|找律师|请律师|(?<![a-z])(?:call the police|the police|report (?:it|the theft|this)|see a doctor|go to (?:the )?(?:doctor|hospital)|get a lawyer|see a lawyer|hire a lawyer)(?![a-z])/;
+
 /** The answer to a yes-or-no question comes first, then what it rests on. */
 function whetherLead(strong: boolean, lang: ReplyLanguage): string {
   return strong
@@ -246,7 +249,10 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): st
       : strong === false
         ? say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
         : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
-  const whether = WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
+  // Whether to call the police, see a doctor or a lawyer is never left to a hexagram: the help comes first.
+  const whether = matchesTopic(input, SEEK_HELP)
+    ? say(lang, "报警、就医、找律师这类求助，不必等卦象：需要就去做。下面只是传统的参照。", "Calling the police, seeing a doctor or a lawyer is never a matter for a hexagram: if you need it, do it. What follows is only the tradition's reference. ")
+    : WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,
     `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,

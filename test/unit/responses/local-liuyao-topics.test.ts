@@ -742,3 +742,16 @@ describe("a price to offer in a cast about a home", () => {
     expect(explainLiuyao(flat, "How many should I apply to?", "en").focus.join("\n")).not.toContain("Whether to go ahead");
   });
 });
+
+describe("help from the police, a doctor or a lawyer is never left to the hexagram", () => {
+  test("the counsel opens by saying so, instead of leaning towards waiting", () => {
+    const weak = edit(interview, { 2: { strength: { month: "死", day: "克" } } });
+    const zh = ask(weak, "要不要报警", "zh");
+    expect(zh).toStartWith("报警、就医、找律师这类求助，不必等卦象：需要就去做。下面只是传统的参照。本卦用神在第2爻");
+    expect(zh).not.toContain("偏向先等一等");
+    expect(ask(weak, "Should I call the police?", "en")).toStartWith("Calling the police, seeing a doctor or a lawyer is never a matter for a hexagram: if you need it, do it. What follows is only the tradition's reference. This cast's useful god is line 2");
+    for (const input of ["要不要去医院", "该不该找律师", "要不要报案", "should I see a doctor", "should I go to hospital", "should I get a lawyer", "should I report it"]) expect(ask(weak, input, /[a-z]/.test(input) ? "en" : "zh")).toMatch(/^(报警、就医、找律师这类求助|Calling the police, seeing a doctor or a lawyer)/);
+    // Another step keeps the counsel.
+    expect(ask(weak, "要不要先发邮件", "zh")).toStartWith("要不要这样做？按这一卦，传统上偏向先等一等");
+  });
+});
