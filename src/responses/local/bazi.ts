@@ -7,7 +7,7 @@ import { classifyMatter } from "../../matter/matter.ts";
 import { beijingYear, PILLAR_NAMES, type BaziFacts, monthPillarsOf, pillarsText, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
-import { elementName, type Explanation, foldedInput, glossaryTermsNamed, list, matchesTopic, say, sentences, WHETHER } from "./text.ts";
+import { elementName, type Explanation, foldedInput, glossaryTermsNamed, helpFirst, list, matchesTopic, say, SEEK_HELP, sentences, WHETHER } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
@@ -311,7 +311,9 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if (p) focus.push(p);
   }
   // A decision about a matter: its timing first.
-  if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now));
+  // Help from the police, a doctor or a lawyer is never a question of timing.
+  if (matchesTopic(input, SEEK_HELP)) focus.unshift(helpFirst(lang, say(lang, "命盘的时机", "a chart's timing")));
+  else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now));
   focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }

@@ -7,7 +7,7 @@
  */
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { foldedInput, list, matchesTopic, say, WHETHER } from "./text.ts";
+import { foldedInput, helpFirst, list, matchesTopic, say, SEEK_HELP, WHETHER } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
 import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
@@ -196,9 +196,6 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
 }
 
 
-/** Seeking help from the police, a doctor or a lawyer ("要不要报警", "should I call the police?"). */
-const SEEK_HELP = /报警|报案|找警察|叫警察|看医生|看病|就医|去医院|找律师|请律师|(?<![a-z])(?:call the police|the police|report (?:it|the theft|this)|see a doctor|go to (?:the )?(?:doctor|hospital)|get a lawyer|see a lawyer|hire a lawyer)(?![a-z])/;
-
 /** The answer to a yes-or-no question comes first, then what it rests on. */
 function whetherLead(strong: boolean, lang: ReplyLanguage): string {
   return strong
@@ -251,7 +248,7 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): st
         : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
   // Whether to call the police, see a doctor or a lawyer is never left to a hexagram: the help comes first.
   const whether = matchesTopic(input, SEEK_HELP)
-    ? say(lang, "报警、就医、找律师这类求助，不必等卦象：需要就去做。下面只是传统的参照。", "Calling the police, seeing a doctor or a lawyer is never a matter for a hexagram: if you need it, do it. What follows is only the tradition's reference. ")
+    ? say(lang, `${helpFirst(lang, "卦象")}下面只是传统的参照。`, `${helpFirst(lang, "a hexagram")} What follows is only the tradition's reference. `)
     : WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,

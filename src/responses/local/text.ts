@@ -33,6 +33,13 @@ let lastFolded = "";
  */
 export const WHETHER = /要不要|要唔要|该不该|应不应该|应唔应该|应该不应该|使唔使|值不值得|(?:我|我们)(?:应该|该|要)[^？?，,]{1,12}[吗嗎]|(?<![a-z])(?:(?<!(?:what|how|when|where|which|who|how much|how many) )should (?:i|we)|shall (?:i|we)|is it wise|is it worth)(?![a-z])/;
 
+/** Seeking help from the police, a doctor or a lawyer ("要不要报警", "should I call the police?"). */
+export const SEEK_HELP = /报警|报案|找警察|叫警察|看医生|看病|就医|去医院|找律师|请律师|(?<![a-z])(?:call the police|the police|report (?:it|the theft|this)|see a doctor|go to (?:the )?(?:doctor|hospital)|get a lawyer|see a lawyer|hire a lawyer)(?![a-z])/;
+
+/** Such help is never left to a reading (`what`: 卦象, 命盘; "a hexagram", "a chart"): if it is needed, it comes first. */
+export const helpFirst = (lang: ReplyLanguage, what: string) =>
+  say(lang, `报警、就医、找律师这类求助，不必等${what}：需要就去做。`, `Calling the police, seeing a doctor or a lawyer is never a matter for ${what}: if you need it, do it.`);
+
 /** foldText(input), kept for the next call with the same input. */
 export function foldedInput(input: string): string {
   if (input !== lastInput) {

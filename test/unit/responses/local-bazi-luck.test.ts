@@ -208,3 +208,15 @@ describe("a conversation: the partner, and nothing said twice in a row", () => {
     expect(zh("我的感情运怎么样", ["我的感情运怎么样"])).toContain("这类问题传统上看财星");
   });
 });
+
+test("help from the police, a doctor or a lawyer is never a question of timing", () => {
+  const now = at("2025-06-15");
+  for (const input of ["要不要去医院看看", "我要不要报警", "要不要找律师打官司"]) {
+    const text = ask(A, input, now);
+    expect(text).toStartWith("报警、就医、找律师这类求助，不必等命盘的时机：需要就去做。");
+    expect(text).not.toContain("要不要动，传统上先看时机");
+  }
+  const en = ask(A, "Should I see a doctor?", now, "en");
+  expect(en).toStartWith("Calling the police, seeing a doctor or a lawyer is never a matter for a chart's timing: if you need it, do it.");
+  expect(en).not.toContain("Whether to make the move");
+});
