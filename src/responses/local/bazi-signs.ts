@@ -3,6 +3,7 @@
  * directions, trades, and travel and moving (驿马 beside the favourable elements' directions).
  */
 import type { BaziFacts } from "../facts/index.ts";
+import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
 import { starPlaces, starYears } from "./bazi-details.ts";
@@ -70,8 +71,6 @@ export function travelParagraph(f: BaziFacts, lang: ReplyLanguage, now: number):
   );
 }
 
-const ELEMENT_BY_ZH: Readonly<Record<string, string>> = { 木: "wood", 火: "fire", 土: "earth", 金: "metal", 水: "water" };
-
 /** An element said to be missing or to need making up ("我五行缺金怎么补", "how do I boost water?"). */
 export const ELEMENT_REMEDY = /(?:缺|补|补充|少了?)(木|火|土|金|水)|(木|火|土|金|水)(?:太少|不够|偏少)|(?<![a-z])(?:missing|lack(?:ing)?|short of|need more|boost|strengthen|make up for) (?:the |my )?(wood|fire|earth|metal|water)(?![a-z])/;
 
@@ -82,7 +81,7 @@ export const ELEMENT_REMEDY = /(?:缺|补|补充|少了?)(木|火|土|金|水)|(
 export function remedyParagraph(f: BaziFacts, lang: ReplyLanguage, folded: string): string | null {
   const m = ELEMENT_REMEDY.exec(folded);
   if (!m) return null;
-  const element = m[3] ?? ELEMENT_BY_ZH[m[1] ?? m[2]!]!;
+  const element = m[3] ?? ELEMENT_EN[(m[1] ?? m[2]!) as ElementZh];
   const count = f.counts[element as keyof BaziFacts["counts"]];
   const name = elementName(lang, element);
   const sign = ELEMENT_SIGNS[element]!;

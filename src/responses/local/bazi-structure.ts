@@ -6,6 +6,7 @@ import { type BaziFacts, comingYearPillars, frameOf, PILLAR_NAMES } from "../fac
 import type { MonthStructure } from "../../bazi/structure.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { BRANCHES, STEMS } from "../../bazi/tables.ts";
+import { CLASHES } from "../../bazi/interaction-tables.ts";
 import { elementOfTenGod } from "../../bazi/index.ts";
 import { elementName, list, say, sentences } from "./text.ts";
 import { GLOSSARY } from "../data/glossary.ts";
@@ -20,8 +21,6 @@ export function structureEn(name: string): string {
   const god = GLOSSARY.find((g) => `${g.term}格` === name);
   return OWN_ELEMENT_EN[name] ?? god!.en[0]!.replace(/(?<![a-z])[a-z]/g, (c) => c.toUpperCase());
 }
-
-const STEM_ZH = ["年", "月", "日", "时"] as const;
 
 /** 格局 by 月令取格: what the month branch holds, which of it shows, and the structure it makes. */
 export function structureParagraph(f: BaziFacts, lang: ReplyLanguage): string {
@@ -50,7 +49,7 @@ function howTaken(s: MonthStructure, f: BaziFacts, lang: ReplyLanguage): string 
   if (s.name === null) return say(lang, `${holds}，本气${shown}与日主同为比肩，其余藏干也没有透出：按此法不成八正格，传统上改看天干透出的财、官、印、食来定用。`, `${holds}; its main qi ${shown} is your day master's own element (比肩) and none of the others shows, so by this method it makes none of the eight structures, and tradition turns to the wealth, officer, resource or output stars that show.`);
   const named = say(lang, `对日主${day}为${s.tenGod}，成${s.name}。`, `${s.tenGod} to your day master ${day}, the ${structureEn(s.name)} structure (${s.name}).`);
   return s.basis === "revealed"
-    ? say(lang, `${holds}，其中${shown}透出在${STEM_ZH[s.shownOn!]}干，${named}`, `${holds}; ${shown} shows on the ${PILLAR_NAMES[s.shownOn!]} stem and is ${named}`)
+    ? say(lang, `${holds}，其中${shown}透出在${PILLAR_ZH[PILLAR_NAMES[s.shownOn!]!][0]}干，${named}`, `${holds}; ${shown} shows on the ${PILLAR_NAMES[s.shownOn!]} stem and is ${named}`)
     : say(lang, `${holds}，天干没有透出可定格的一字，取本气${shown}，${named}`, `${holds}, and none that could name a structure shows on a stem, so its main qi ${shown} does: ${named}`);
 }
 
@@ -60,8 +59,9 @@ export function storehouseParagraph(f: BaziFacts, lang: ReplyLanguage, now: numb
   const branch = storehouse.branch;
   const dm = f.dayMaster;
   const wealth = elementOfTenGod(dm.element, "正财");
-  // The clashing branch is the opposite one, six along.
-  const clashing = BRANCHES[(BRANCHES.indexOf(branch as (typeof BRANCHES)[number]) + 6) % 12]!;
+  const b = BRANCHES.indexOf(branch as (typeof BRANCHES)[number]);
+  const pair = CLASHES.find((c) => c.includes(b))!;
+  const clashing = BRANCHES[pair[0] === b ? pair[1] : pair[0]]!;
   // The coming years are a whole cycle of the twelve branches, so each branch comes once among them.
   const years = comingYearPillars(f, now);
   const opens = years.find((y) => y.ganzhi[1] === clashing)!;
