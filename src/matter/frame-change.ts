@@ -17,6 +17,7 @@
  *   about the deal with the Brazilian supplier?"), or announced ("顺便问下…", "I'm also thinking of…").
  */
 import { foldText } from "../text/language.ts";
+import { asksTermsOfTheAct } from "./own-act.ts";
 import { TIE_WORDS_PATTERN, whose } from "./person.ts";
 
 export type FrameReason = "drop" | "decision" | "whose" | "what";
@@ -203,6 +204,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
   if (DROP.test(f)) return yes("drop");
   if (SET_ASIDE.test(f) && ASKS_ON.test(f.replace(SET_ASIDE, ""))) return yes("drop");
+  if (asksTermsOfTheAct(q, f)) return { changed: false, reason: null, inside: true };
   if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f) && !alongTheWay(f)) return yes("decision");
   const insidePerson = INSIDE_PERSON.test(f);
   // The person the cast asks about, doing something too ("我妈也有高血压" after "我妈的手术"), is still in that matter.

@@ -127,6 +127,32 @@ describe("detectMatterChange", () => {
     expect(frameChange("这个月能脱单吗", "同事说想介绍个客户给我").inside).toBeUndefined();
   });
 
+  test("the money or paperwork of the very act a cast asks whether to do is inside its matter", () => {
+    for (const [q, f] of [
+      ["我该不该跟老公离婚", "离的话房子和存款我能分到多少"],
+      ["我應唔應該辭職照顧屋企老人", "辭咗之後冇收入，積蓄撐唔撐到"],
+      ["弟弟找我借十万买房 借不借", "借的话要不要让弟媳也签个字"],
+      ["要不要把钱借给我表哥周转", "如果借出去以后要不要写借条"],
+      ["Should I lend my friend Jake $3000?", "if I lend it, should I make him sign an agreement?"],
+      ["should I quit my job this spring", "if I quit, will my savings last a year?"],
+      ["要不要辞职去考公", "辞职以后存款够撑一年吗"],
+      ["Should we sell the house?", "once we sell how much do we keep after the mortgage"],
+      ["Should I divorce him?", "I keep wondering, if I divorced him would alimony be paid?"],
+      ["My friend Jake asked to borrow $3000, should I lend it?", "if I lend it, is an agreement enough"],
+      ["我的车卖不卖呢", "说实话，卖的话合同要注意什么"],
+    ]) expect({ f, change: detectMatterChange(q!, f!) }).toMatchObject({ f, change: { changed: false, reason: "inside_the_matter" } });
+    // A new venture after the act, another act, or an outcome question's cast is not this.
+    for (const [q, f] of [
+      ["这套房该不该买", "买了以后要不要把老房子卖掉"],
+      ["要不要辞职", "辞职以后去开网店能赚钱吗"],
+      ["我申請嘅公屋今年會唔會編到？", "編到之後要唔要將啲儲蓄拎去買車"],
+      ["这次面试能不能过", "过了以后工资能拿多少"],
+      ["该不该借钱给我弟", "买了房以后存款够不够"],
+      ["Should I sell my car?", "if I move, how much will the lease cost?"],
+      ["要不要买这套房", "我朋友买的话合同要注意什么"],
+    ]) expect({ f, inside: frameChange(q!, f!).inside }).toEqual({ f, inside: undefined });
+  });
+
   test("a follow-up that asks about cause or effect stays on the matter", () => {
     expect(detectMatterChange("他还爱我吗", "他是不是因为工作太忙才冷淡我的").reason).toBe("linked_to_cast_matter");
   });
