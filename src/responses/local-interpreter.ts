@@ -9,6 +9,7 @@ import { explainBazi } from "./local/bazi.ts";
 import { explainLiuyao } from "./local/liuyao.ts";
 import { explainHealing } from "./local/healing.ts";
 import { paragraphs, type Explanation } from "./local/text.ts";
+import { glossTerms } from "./local/english-terms.ts";
 import { readingLimits } from "./reading-limits.ts";
 import { writesCantonese } from "../text/language.ts";
 import { toTraditional } from "../text/to-traditional.ts";
@@ -31,10 +32,12 @@ function explanation({ facts, input, language, now, summary, topics }: Interpret
 /**
  * The explanation's paragraphs for one request (pure). The writers write Simplified Chinese; a
  * person who wrote Traditional gets it converted (Hong Kong forms for Cantonese, Taiwan otherwise).
+ * An English answer keeps the tradition's terms and names each in English at its first use.
  */
 export function explain(request: InterpretRequest): string[] {
   const limits = readingLimits(request.topics, request.constraints, request.script);
   const written = paragraphs(explanation(request), request.input, request.language, request.followUp ?? false, limits.length > 0);
+  if (request.language === "en") return [...limits, ...glossTerms(written)];
   const variant = writesCantonese(request.input) ? "hk" : "tw";
   return [...limits, ...(request.script === "zh-Hant" ? written.map((p) => toTraditional(p, variant)) : written)];
 }

@@ -52,7 +52,7 @@ describe("the local interpreter", () => {
     expect(next).toContain("2026年流年丙午");
     expect(next).not.toContain("2025年");
     expect(say(chart, "流年怎么样？")).toContain("2026年流年丙午");
-    expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财)");
+    expect(say(chart, "Is this year good for me?")).toContain("2025 is a 乙巳 year (its stem your 劫财 (rob wealth)): 巳申合水 (combination towards water) with your hour pillar");
   });
 
   test("BaZi: 'I'm stressed, is my chart the reason?' says a chart causes no feeling, then what the tradition reads for pressure", () => {
@@ -97,7 +97,7 @@ describe("the local interpreter", () => {
     expect(zh).toContain("2025年的流月");
     expect(zh).toContain("正月戊寅（偏财；戊癸合火、寅申冲");
     expect(zh).toContain("二月己卯（正财；甲己合土、卯酉冲、子卯相刑）");
-    expect(say(chart, "Which months are best this year?")).toContain("month 1 戊寅 (偏财;");
+    expect(say(chart, "Which months are best this year?")).toContain("month 1 戊寅 (偏财 (indirect wealth); 戊癸合火 (combination towards fire), 寅申冲 (clash)");
   });
 
   test("BaZi: a question about the day master's strength gives the graded score and its three bases", () => {
@@ -175,7 +175,7 @@ describe("the local interpreter", () => {
     expect(offer).not.toContain("你的八字四柱是");
     expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运");
     expect(offer).toContain("颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思。");
-    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about your zodiac animal, 纳音 or 命宫, your structure (格局) or wealth storehouse (财库), a year (next year, 2028), its months or 太岁");
+    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about your zodiac animal, 纳音 (nayin) or 命宫 (life palace), your structure (格局, chart structure) or wealth storehouse (财库), a year (next year, 2028), its months or 太岁 (tai sui)");
     expect(turn("再总结一下？", true)).toContain("你的八字四柱是");
     expect(turn("Is 2027 a good year for that?", true)).toContain("2027 is a 丁未 year");
   });
@@ -184,7 +184,7 @@ describe("the local interpreter", () => {
     const followUp = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp: true }).join("\n\n");
     const castOffer = followUp(cast, "还有呢？");
     expect(castOffer).toStartWith("这一问在这一卦（雷火丰）里没有对应的内容，上一次的概览就不重复了。可以接着问：有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）");
-    expect(followUp(cast, "And?")).toStartWith("Nothing in the cast (雷火丰) answers this, so the overview is not repeated. You can ask about your chances, the useful god and its helpers and foes");
+    expect(followUp(cast, "And?")).toStartWith("Nothing in the cast (雷火丰, Abundance) answers this, so the overview is not repeated. You can ask about your chances, the useful god and its helpers and foes");
     const practice = plan.data.protocol!;
     const planOffer = followUp(plan, "And?");
     expect(planOffer).toStartWith(`Nothing in the Plan ("${practice.title.en}", ${practice.id}) answers this, so the overview is not repeated. You can ask about why this practice, how to do it, how long`);
