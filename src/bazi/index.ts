@@ -15,5 +15,6 @@ export type { HiddenStem, NamedPillar, Pillar } from "./pillar-view.ts";
 export type { GradedStrength, Root, StrengthBand } from "./strength.ts";
 export { ELEMENT_EN, ELEMENT_ZH, ELEMENTS_ZH, TEN_GODS, type Element, type ElementZh } from "./tables.ts";
 export { elementOfTenGod, elementsOfGanzhi } from "./relations.ts";
+export { type ZodiacMatch, zodiacMatch, type ZodiacVerdict } from "./zodiac-match.ts";
 export type { ChartWarning, FourPillarNames } from "./warnings.ts";
 export { type ValidateBirthResult, type ValidationDetail, validateBirth } from "./validate-birth.ts";

@@ -88,6 +88,11 @@ type PairInteraction = { type: InteractionType; name: string; element?: number }
 const BRANCH_PAIRS: readonly (readonly PairInteraction[])[] = Array.from({ length: 144 }, (_, k) => deriveBranchPair(Math.floor(k / 12), k % 12));
 const branchPair = (a: number, b: number) => BRANCH_PAIRS[a * 12 + b]!;
 
+/** What two branches make between them: six combination, clash, punishment, harm, break (子丑合土, 丑午害), in the classical order. */
+export function branchPairInteractions(a: number, b: number): readonly { type: InteractionType; name: string }[] {
+  return branchPair(a, b).map(({ type, name }) => ({ type, name }));
+}
+
 
 /** The stem combination of two stems, if they combine (derived once per pair). */
 const STEM_PAIRS = Array.from({ length: 100 }, (_, k) => STEM_COMBINATIONS.find(({ stems: [x, y] }) => (x === Math.floor(k / 10) && y === k % 10) || (y === Math.floor(k / 10) && x === k % 10)));

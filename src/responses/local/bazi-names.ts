@@ -10,7 +10,7 @@ import { list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 
 /** The animals in English, in the branches' order (子 the Rat … 亥 the Pig); the Chinese are lunar-typescript's. */
-const ANIMALS_EN = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"] as const;
+export const ANIMALS_EN = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"] as const;
 
 export const ZODIAC = /生肖|属什么|属相|(?<![a-z])(?:chinese zodiac|zodiac (?:animal|sign)|what animal)(?![a-z])/;
 

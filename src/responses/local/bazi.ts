@@ -15,8 +15,14 @@ import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
+import { zodiacMatchParagraph } from "./bazi-zodiac.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
+
+/** Asking whether two people suit each other. */
+const COMPATIBLE = /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/;
+/** The same, shorter, beside a zodiac animal ("我老公属龙，我们合吗", "is a dragon a good match?"). */
+const ANIMALS_MATCH = /合吗|合嗎|合不来|相冲|犯冲|冲不冲|般配|配吗|(?<![a-z])(?:match|suit|get along|good together)(?![a-z])/;
 
 function opening(f: BaziFacts, lang: ReplyLanguage): string {
   const dm = f.dayMaster;
@@ -248,7 +254,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, STRUCTURE)) focus.push(structureParagraph(f, lang));
   if (matchesTopic(input, STOREHOUSE)) focus.push(storehouseParagraph(f, lang, now));
   for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
-  if (matchesTopic(input, /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/)) focus.push(compatibilityParagraph(f, lang, input));
+  // With another zodiac animal named, a shorter "合吗" or "match" asks the folk matching of the two.
+  const animalMatch = matchesTopic(input, COMPATIBLE) || matchesTopic(input, ANIMALS_MATCH) ? zodiacMatchParagraph(f, lang, input) : null;
+  if (animalMatch) focus.push(animalMatch);
+  else if (matchesTopic(input, COMPATIBLE)) focus.push(compatibilityParagraph(f, lang, input));
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
   // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
   const remedy = remedyParagraph(f, lang, foldedInput(input));

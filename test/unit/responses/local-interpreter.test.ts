@@ -246,6 +246,11 @@ describe("the local interpreter", () => {
     const year = say(chart, "明年運勢如何？");
     expect(year).toContain("子午沖");
     expect(year).not.toContain("衝");
+    // The branch 丑 outside a pillar stays 丑 (OpenCC writes 醜, "ugly").
+    const months = say(chart, "今年哪幾個月比較好？");
+    expect(months).toContain("丑未沖");
+    expect(months).toContain("辰丑破");
+    expect(months).not.toContain("醜");
   });
 
   test("asked to recompute, it says the facts are fixed", () => {
