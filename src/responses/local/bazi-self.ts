@@ -9,27 +9,52 @@ import { elementName, foldedInput, list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 
+/** One language's words for a day master: its image, the traits read from it, and the weak side of them. */
+interface Temperament {
+  image: string;
+  virtues: string;
+  flaw: string;
+}
+
 /** The ten stems as day masters: the image the tradition gives each and the temperament read from it. */
-export const DAY_MASTER_IMAGE: Readonly<Record<string, [zh: string, en: string]>> = {
-  甲: ["参天大树：正直、有担当、向上，也容易固执", "a tall tree: upright, dependable and striving, and apt to be stubborn"],
-  乙: ["花草藤蔓：柔韧、灵活、善于适应，也容易依附", "flowers and vines: supple, adaptable and tactful, and apt to lean on others"],
-  丙: ["太阳：热情、开朗、大方，也容易急躁", "the sun: warm, open and generous, and apt to be impatient"],
-  丁: ["烛火灯光：细腻、体贴、有心思，也容易多虑", "candlelight: attentive, thoughtful and caring, and apt to worry"],
-  戊: ["高山厚土：稳重、可靠、包容，也容易保守", "a mountain: steady, reliable and tolerant, and apt to be set in its ways"],
-  己: ["田园之土：温和、务实、善于照顾人，也容易犹豫", "garden soil: gentle, practical and nurturing, and apt to hesitate"],
-  庚: ["刀剑钢铁：果断、刚直、重义气，也容易锋芒太露", "a blade of steel: decisive, straight and loyal, and apt to be sharp"],
-  辛: ["珠玉首饰：精致、敏锐、重体面，也容易挑剔", "a jewel: refined, perceptive and proud, and apt to be particular"],
-  壬: ["江河大海：聪明、奔放、有胆识，也容易随性", "a river or the sea: quick, free and bold, and apt to drift"],
-  癸: ["雨露：温柔、敏感、富于想象，也容易内敛多思", "rain and dew: gentle, sensitive and imaginative, and apt to turn inward"],
+export const DAY_MASTER_IMAGE: Readonly<Record<string, { zh: Temperament; en: Temperament }>> = {
+  甲: { zh: { image: "参天大树", virtues: "正直、有担当、向上", flaw: "固执" }, en: { image: "a tall tree", virtues: "upright, dependable and striving", flaw: "be stubborn" } },
+  乙: { zh: { image: "花草藤蔓", virtues: "柔韧、灵活、善于适应", flaw: "依附" }, en: { image: "flowers and vines", virtues: "supple, adaptable and tactful", flaw: "lean on others" } },
+  丙: { zh: { image: "太阳", virtues: "热情、开朗、大方", flaw: "急躁" }, en: { image: "the sun", virtues: "warm, open and generous", flaw: "be impatient" } },
+  丁: { zh: { image: "烛火灯光", virtues: "细腻、体贴、有心思", flaw: "多虑" }, en: { image: "candlelight", virtues: "attentive, thoughtful and caring", flaw: "worry" } },
+  戊: { zh: { image: "高山厚土", virtues: "稳重、可靠、包容", flaw: "保守" }, en: { image: "a mountain", virtues: "steady, reliable and tolerant", flaw: "be set in its ways" } },
+  己: { zh: { image: "田园之土", virtues: "温和、务实、善于照顾人", flaw: "犹豫" }, en: { image: "garden soil", virtues: "gentle, practical and nurturing", flaw: "hesitate" } },
+  庚: { zh: { image: "刀剑钢铁", virtues: "果断、刚直、重义气", flaw: "锋芒太露" }, en: { image: "a blade of steel", virtues: "decisive, straight and loyal", flaw: "be sharp" } },
+  辛: { zh: { image: "珠玉首饰", virtues: "精致、敏锐、重体面", flaw: "挑剔" }, en: { image: "a jewel", virtues: "refined, perceptive and proud", flaw: "be particular" } },
+  壬: { zh: { image: "江河大海", virtues: "聪明、奔放、有胆识", flaw: "随性" }, en: { image: "a river or the sea", virtues: "quick, free and bold", flaw: "drift" } },
+  癸: { zh: { image: "雨露", virtues: "温柔、敏感、富于想象", flaw: "内敛多思" }, en: { image: "rain and dew", virtues: "gentle, sensitive and imaginative", flaw: "turn inward" } },
 };
 
-/** Personality: the day master's image and temperament, and how its strength colours it. */
-export function personalityParagraph(f: BaziFacts, lang: ReplyLanguage): string {
-  const [zh, en] = DAY_MASTER_IMAGE[f.dayMaster.stem] ?? ["", ""];
+/** Asking after weaknesses alone ("我的性格有什么缺点", "what are my flaws?"), not strengths as well. */
+export const FLAWS = /缺点|短处|弱点|weakness|flaw|shortcoming/;
+/** The person's strengths ("strengths", plural: "my day master's strength" is another question). */
+const VIRTUES = /优点|长处|强项|strengths|good (?:side|point)/;
+
+/**
+ * Personality: the day master's image and temperament, and how its strength colours it. Asked after
+ * weaknesses alone, the weak side comes first — the image's, then the strength's — and the rest as
+ * the other side of it.
+ */
+export function personalityParagraph(f: BaziFacts, lang: ReplyLanguage, input: string): string {
+  const { zh, en } = DAY_MASTER_IMAGE[f.dayMaster.stem]!;
+  const strong = f.strength === "strong";
+  const folded = foldedInput(input);
+  if (FLAWS.test(folded) && !VIRTUES.test(folded)) {
+    return say(
+      lang,
+      `说到短处，传统上先看日主：你是${f.dayMaster.stem}${elementName("zh", f.dayMaster.element)}，象为${zh.image}，短处在容易${zh.flaw}。${strong ? "日主偏强，主见强，也容易固执、听不进别人的意见" : "日主偏弱，容易犹豫、顾虑多，也容易受环境和身边的人左右"}。短处往往是长处的另一面（${zh.virtues}）；这是传统的象征说法，人的性格终究由经历和选择塑造。`,
+      `On weaknesses, tradition reads the day master first: you are ${f.dayMaster.stem}, ${f.dayMaster.yin_yang} ${f.dayMaster.element}, whose image is ${en.image}, and whose weak side is being apt to ${en.flaw}. ${strong ? "A strong day master holds its views firmly, and can be stubborn and slow to take advice" : "A weak day master tends to hesitate and worry, and is swayed by the people and setting around it"}. A weakness is often the other side of a strength (${en.virtues}); a traditional image, not a verdict: a character is shaped by experience and choice.`,
+    );
+  }
   return say(
     lang,
-    `性格传统上先看日主：你是${f.dayMaster.stem}${elementName("zh", f.dayMaster.element)}，象为${zh}。${f.strength === "strong" ? "日主偏强，这些特质显得更鲜明、更有主见" : "日主偏弱，这些特质更含蓄，也更看重身边的支持"}。这是传统的象征说法，人的性格终究由经历和选择塑造。`,
-    `Temperament is read first from the day master: you are ${f.dayMaster.stem}, ${f.dayMaster.yin_yang} ${f.dayMaster.element}, whose image is ${en}. ${f.strength === "strong" ? "A strong day master shows these traits more plainly, with a mind of its own" : "A weak day master holds these traits more quietly, and values the support around it"}. A traditional image, not a verdict: a character is shaped by experience and choice.`,
+    `性格传统上先看日主：你是${f.dayMaster.stem}${elementName("zh", f.dayMaster.element)}，象为${zh.image}：${zh.virtues}，也容易${zh.flaw}。${strong ? "日主偏强，这些特质显得更鲜明、更有主见" : "日主偏弱，这些特质更含蓄，也更看重身边的支持"}。这是传统的象征说法，人的性格终究由经历和选择塑造。`,
+    `Temperament is read first from the day master: you are ${f.dayMaster.stem}, ${f.dayMaster.yin_yang} ${f.dayMaster.element}, whose image is ${en.image}: ${en.virtues}, and apt to ${en.flaw}. ${strong ? "A strong day master shows these traits more plainly, with a mind of its own" : "A weak day master holds these traits more quietly, and values the support around it"}. A traditional image, not a verdict: a character is shaped by experience and choice.`,
   );
 }
 

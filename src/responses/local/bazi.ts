@@ -14,7 +14,7 @@ import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, 
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
-import { compatibilityParagraph, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
+import { compatibilityParagraph, FLAWS, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 import { zodiacMatchParagraph } from "./bazi-zodiac.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
@@ -247,7 +247,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const matters: ChartTopic[] = matchesTopic(input, PARTNER_ASKED) ? [...new Set<ChartTopic>([...named, "relationship"])] : named;
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
-  if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/)) focus.push(personalityParagraph(f, lang));
+  if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/) || matchesTopic(input, FLAWS)) focus.push(personalityParagraph(f, lang, input));
   if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));

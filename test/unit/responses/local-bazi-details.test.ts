@@ -208,11 +208,25 @@ describe("the person: temperament, a pillar, compatibility, numbers", () => {
     expect(ask({ ...A, strength: "strong" }, "我的性格怎么样？", "zh")).toBe("性格传统上先看日主：你是甲木，象为参天大树：正直、有担当、向上，也容易固执。日主偏强，这些特质显得更鲜明、更有主见。这是传统的象征说法，人的性格终究由经历和选择塑造。");
   });
 
-  test("every stem has an image in both languages, none shared", () => {
+  test("weaknesses alone: the weak side first, the image's then the strength's, the traits as its other side", () => {
+    expect(ask(A, "我的性格有什么缺点？", "zh")).toBe("说到短处，传统上先看日主：你是甲木，象为参天大树，短处在容易固执。日主偏弱，容易犹豫、顾虑多，也容易受环境和身边的人左右。短处往往是长处的另一面（正直、有担当、向上）；这是传统的象征说法，人的性格终究由经历和选择塑造。");
+    expect(ask({ ...A, strength: "strong" }, "What are my weaknesses?", "en")).toBe("On weaknesses, tradition reads the day master first: you are 甲, yang wood, whose image is a tall tree, and whose weak side is being apt to be stubborn. A strong day master holds its views firmly, and can be stubborn and slow to take advice. A weakness is often the other side of a strength (upright, dependable and striving); a traditional image, not a verdict: a character is shaped by experience and choice.");
+    expect(ask({ ...A, strength: "strong" }, "我的性格短处是什么", "zh")).toContain("日主偏强，主见强，也容易固执、听不进别人的意见。");
+    expect(ask(A, "What are my flaws?", "en")).toContain("A weak day master tends to hesitate and worry");
+    expect(ask(A, "我的弱点是什么", "zh")).toStartWith("说到短处");
+    expect(ask(A, "any shortcomings I should know?", "en")).toStartWith("On weaknesses");
+    // Someone's fault, a body's trouble or a plan's downsides are no question of temperament.
+    for (const input of ["is it my fault he left?", "what are the downsides of moving?"]) expect(ask(A, input, "en")).not.toContain("day master first");
+    expect(ask(A, "我身体有什么毛病", "zh")).not.toContain("日主");
+    // Strengths and weaknesses together: the whole temperament.
+    for (const input of ["我有什么优点和缺点", "我的长处和短处", "我的强项和弱点", "strengths and weaknesses?", "my good points and flaws", "good sides and shortcomings"]) expect(ask(A, input, /[a-z]/.test(input) ? "en" : "zh")).toMatch(/^(?:性格传统上先看日主|Temperament is read first)/);
+  });
+
+  test("every stem has an image, traits and a weak side in both languages, no image shared", () => {
     const stems = "甲乙丙丁戊己庚辛壬癸".split("");
-    expect(stems.every((s) => DAY_MASTER_IMAGE[s]?.[0] && DAY_MASTER_IMAGE[s]?.[1])).toBe(true);
-    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]![0])).size).toBe(10);
-    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]![1])).size).toBe(10);
+    for (const s of stems) for (const t of [DAY_MASTER_IMAGE[s]!.zh, DAY_MASTER_IMAGE[s]!.en]) expect([t.image, t.virtues, t.flaw].every(Boolean)).toBe(true);
+    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]!.zh.image)).size).toBe(10);
+    expect(new Set(stems.map((s) => DAY_MASTER_IMAGE[s]!.en.image)).size).toBe(10);
   });
 
   test("a pillar by name: what it stands for, its ten god (the day's is the day master), hidden stems, 纳音", () => {
