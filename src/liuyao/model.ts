@@ -42,7 +42,7 @@ export const UsefulGodSchema = Type.Object(
   {
     relative: StringEnum(RELATIVES, { description: "The 六亲 the matter is read from." }),
     lines: Type.Array(Type.Integer({ minimum: 1, maximum: 6 }), { description: "Primary lines carrying it (the world line alone when basis is self); empty when only a hidden spirit does." }),
-    basis: StringEnum(["person", "matter", "self"] as const, { description: "person: another person's matter, by their tie; matter: the asker's own matter; self: the asker's own health or journey, read from the world line." }),
+    basis: StringEnum(["person", "matter", "self", "animal"] as const, { description: "person: another person's matter, by their tie; matter: the asker's own matter; self: the asker's own health or journey, read from the world line; animal: an animal's matter (a pet lost, ill or bought), read from 子孙 whatever the matter." }),
     matter: Type.Union([StringEnum(MATTERS), Type.Null()], { description: "The matter the question was read as (career, wealth, marriage…); null unless the question names exactly one (a person alone, or career and study read together, give null)." }),
     owner: Type.Union([StringEnum(TIES), Type.Null()], { description: "Whose matter it is when not the asker's." }),
     hidden: Type.Union([LiuyaoHiddenSpirit, Type.Null()], { description: "The hidden spirit (伏神) carrying it when no line does." }),

@@ -9,6 +9,7 @@ import { lineStrength } from "./strength.ts";
 import { usefulGod } from "./useful-god.ts";
 import { classifyMatter } from "../matter/matter.ts";
 import { whose } from "../matter/person.ts";
+import { namesAnimal } from "../matter/animal.ts";
 
 const LINE_VALUES: readonly number[] = [6, 7, 8, 9];
 
@@ -154,7 +155,7 @@ export function castReading(input: CastInput): Reading {
   const changedHexagram = moving.length ? hexagramByBits(changedBits) : null;
 
   const primaryHexagram = primaryOf(primary, lines, calendar, changedHexagram);
-  const chosen = usefulGod(primaryHexagram, { matters: classifyMatter(input.question), ...whose(input.question) });
+  const chosen = usefulGod(primaryHexagram, { matters: classifyMatter(input.question), ...whose(input.question), animal: namesAnimal(input.question) });
   const reading: Reading = {
     question: input.question,
     method: input.method,

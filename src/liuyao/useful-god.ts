@@ -9,6 +9,8 @@
  *   relationship from the partner named (官鬼 for a husband or boyfriend, 妻财 for a wife or
  *   girlfriend); a family matter from the one relative named; one's own health or journey
  *   from the world line (世爻) itself;
+ * - an animal (a pet lost, ill or bought) from 子孙, whatever the matter and whoever's it is (六畜禽鸟
+ *   以子孙为用神: a lost cat is not read as a lost wallet);
  * - then 原神 (the relative generating it), 忌神 (the one controlling it) and 仇神 (the one
  *   controlling 原神), each with the lines where it appears;
  * - a useful god absent from the six lines is looked for among the hidden spirits (伏神) of the
@@ -28,6 +30,8 @@ export interface QuestionFrame {
   owner: Tie | null;
   /** Every tie the question names (a relationship's partner, a family matter's member). */
   named: readonly Tie[];
+  /** The question is about an animal (src/matter/animal.ts): read from 子孙. */
+  animal?: boolean;
 }
 
 /** A relative with the positions of the primary lines that carry it. */
@@ -37,8 +41,8 @@ export interface RelativeLines {
 }
 
 export interface UsefulGod extends RelativeLines {
-  /** What chose it: a person's tie (the owner, or the partner or family member named), the matter, or the asker (the world line). */
-  basis: "person" | "matter" | "self";
+  /** What chose it: a person's tie (the owner, or the partner or family member named), the matter, the asker (the world line), or an animal (子孙). */
+  basis: "person" | "matter" | "self" | "animal";
   matter: Matter | null;
   owner: Tie | null;
   /** The hidden spirit (伏神) carrying it when no line does; otherwise null. */
@@ -110,6 +114,7 @@ export function usefulGod(cast: CastLines, frame: QuestionFrame): { useful_god: 
   const onlyTwo = (a: Matter, b: Matter) => frame.matters.length === 2 && frame.matters.includes(a) && frame.matters.includes(b);
   const matters: readonly Matter[] = onlyTwo("career", "study") ? ["career"] : onlyTwo("home", "money") ? ["money"] : frame.matters;
   if (matters.includes("pregnancy")) return ok(resolved(cast, "子孙", "matter", "pregnancy", frame));
+  if (frame.animal) return ok(resolved(cast, "子孙", "animal", matters.length === 1 ? matters[0]! : null, frame));
   if (frame.owner) return ok(resolved(cast, BY_TIE[frame.owner], "person", matters.length === 1 ? matters[0]! : null, frame));
   if (matters.length === 0) return none("NO_MATTER", "The question names no matter and no person, so no useful god is chosen; ask about one matter (work, money, an exam, a relationship, health…).");
 

@@ -59,7 +59,7 @@ const onLines = (r: RelativeLines) => `${r.relative} ${r.lines.length ? `on line
 function usefulGodLine(g: UsefulGod | null | undefined, reason: NoUsefulGod | null | undefined): string | null {
   if (g === undefined) return null;
   if (g === null) return `Useful god (用神): none chosen (${reason?.code}): ${reason?.message}`;
-  const why = g.basis === "self" ? "the asker's own matter: the world line" : g.basis === "person" ? `whose matter: ${g.owner ?? "the person named"}` : `the matter: ${g.matter ?? "—"}`;
+  const why = g.basis === "self" ? "the asker's own matter: the world line" : g.basis === "person" ? `whose matter: ${g.owner ?? "the person named"}` : g.basis === "animal" ? `an animal's matter (${g.matter ?? "—"}): 子孙` : `the matter: ${g.matter ?? "—"}`;
   const hidden = g.hidden ? `, hidden (伏神) ${g.hidden.stem}${g.hidden.branch} under line ${g.hidden.position}` : "";
   return `Useful god (用神): ${onLines(g)}${hidden} (${why}); 原神 ${onLines(g.yuan_shen)}, 忌神 ${onLines(g.ji_shen)}, 仇神 ${onLines(g.chou_shen)}`;
 }

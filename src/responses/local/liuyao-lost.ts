@@ -2,7 +2,8 @@
  * Two questions of a cast for a lost thing: where to look — the useful god's branch gives the
  * direction (地支方位) and its trigram how near (内卦 at home or close by, 外卦 outside or farther) — and
  * whether someone took it, read from 官鬼 (the thief's image): moving, someone had a hand in it; still,
- * more likely mislaid.
+ * more likely mislaid. Searching itself (a notice, the cameras, lost and found) is never left to a
+ * hexagram, and whether a lost animal is alive is nothing a hexagram can tell.
  */
 import type { LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
@@ -26,10 +27,12 @@ export function whereLostParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string 
   const branch = line.ganzhi[1]!;
   const [zh, en] = BRANCH_DIRECTION[branch]!;
   const inner = line.position <= 3;
+  // A lost animal is looked for where it goes, not where it was last used.
+  const animal = g.basis === "animal";
   return say(
     lang,
-    `失物的方向传统上看用神的地支：用神${line.relative}${line.ganzhi}在第${line.position}爻，${branch}属${zh}方；它在${inner ? "内卦（下三爻），传统上说东西多在家中或近处" : "外卦（上三爻），传统上说东西多在外面或较远处"}。这是传统的取象，找的时候还是先从最后用过它的地方找起。`,
-    `Tradition reads where a lost thing is from the useful god's branch: ${line.relative} ${line.ganzhi} on line ${line.position}; ${branch} points ${en}. It sits in the ${inner ? "inner trigram (the lower three lines): traditionally at home or close by" : "outer trigram (the upper three lines): traditionally outside or farther away"}. A traditional image; start looking where you last had it.`,
+    `${animal ? "走失的动物" : "失物"}的方向传统上看用神的地支：用神${line.relative}${line.ganzhi}在第${line.position}爻，${branch}属${zh}方；它在${inner ? `内卦（下三爻），传统上说${animal ? "它" : "东西"}多在家中或近处` : `外卦（上三爻），传统上说${animal ? "它" : "东西"}多在外面或较远处`}。这是传统的取象，找的时候还是先从${animal ? "它常去、最后出现的地方" : "最后用过它的地方"}找起。`,
+    `Tradition reads where ${animal ? "a lost animal" : "a lost thing"} is from the useful god's branch: ${line.relative} ${line.ganzhi} on line ${line.position}; ${branch} points ${en}. It sits in the ${inner ? "inner trigram (the lower three lines): traditionally at home or close by" : "outer trigram (the upper three lines): traditionally outside or farther away"}. A traditional image; start looking ${animal ? "where it likes to go and was last seen" : "where you last had it"}.`,
   );
 }
 
@@ -44,4 +47,32 @@ export function takenParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   return officers.some((l) => l.moving)
     ? `${rule}${say(lang, `官鬼在${at}，发动，传统上说有人经手。`, `官鬼 is on ${at} and moves: traditionally someone had a hand in it.`)}`
     : `${rule}${say(lang, `官鬼在${at}，安静，传统上说多是自己遗落或放错了地方。`, `官鬼 is on ${at} and still: traditionally it is more likely mislaid.`)}`;
+}
+
+/** Searching for a lost thing or animal: a notice, the cameras, lost and found, asking around ("要不要贴寻猫启事", "should I check the CCTV?"). */
+export const SEARCHING = /启事|寻猫|寻狗|寻物|寻人|贴告示|贴传单|看监控|调监控|查监控|失物招领|发朋友圈|发帖|问问邻居|问邻居|(?<![a-z])(?:flyer|poster|notice|cctv|camera|footage|lost.and.found|post (?:it |about it )?online|ask (?:the )?neighbo)/;
+
+/** Said first when a cast for a lost thing is asked whether to search: do it, whatever the reading. */
+export const searchFirst = (lang: ReplyLanguage) =>
+  say(lang, "找东西这类事（贴启事、看监控、问失物招领、问问邻居）不必等卦象：能做就尽早去做。下面只是传统的参照。", "Searching — a notice, the cameras, lost and found, asking the neighbours — is never a matter for a hexagram: do it, and soon. What follows is only the tradition's reference. ");
+
+/** Whether a lost animal is alive or safe ("它还活着吗", "is my cat still alive?"). */
+export const ALIVE = /活着|还活|死了|平安|(?<![a-z])(?:alive|dead|died)(?![a-z])/;
+
+/**
+ * A lost animal alive or not: a hexagram cannot tell, said first; tradition reads only whether it is
+ * found, from the useful god; then to search where it goes. Only for a cast whose matter is a lost animal.
+ */
+export function aliveParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string | null {
+  const g = f.usefulGod;
+  if (g?.matter !== "lost_item" || g.basis !== "animal") return null;
+  const line = g.lines.length ? f.lines[g.lines[0]! - 1]! : null;
+  const found = line
+    ? say(lang, `传统上这一卦只看能不能找回，用神是${line.relative}${line.ganzhi}（第${line.position}爻）。`, `Tradition reads such a cast only for whether it is found, from the useful god ${line.relative} ${line.ganzhi} on line ${line.position}. `)
+    : say(lang, `传统上这一卦只看能不能找回，而用神${g.relative}不上卦。`, `Tradition reads such a cast only for whether it is found, and the useful god ${g.relative} is on no line. `);
+  return say(
+    lang,
+    `它是否平安，卦象断不了，也不该由卦象来断。${found}与其等卦，不如去它常去、能藏身的地方找，问问邻居，贴寻物启事；担心它受伤，也可以问问附近的宠物医院或救助站。`,
+    `Whether it is alive or safe is nothing a hexagram can tell, nor should. ${found}Rather than wait on the cast, look where it likes to go and could hide, ask the neighbours, and put up notices; if you fear it is hurt, ask nearby vets and shelters.`,
+  );
 }

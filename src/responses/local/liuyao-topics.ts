@@ -12,7 +12,7 @@ import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
 import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
-import { TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
+import { ALIVE, aliveParagraph, SEARCHING, searchFirst, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
 
 type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
 
@@ -240,16 +240,24 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): st
   const strong = isStrong(line);
   const source = g.yuan_shen.lines.length ? say(lang, `原神${g.yuan_shen.relative}在第${g.yuan_shen.lines.join("、")}爻`, `its source ${g.yuan_shen.relative} is on line ${list("en", g.yuan_shen.lines.map(String))}`) : say(lang, `原神${g.yuan_shen.relative}不上卦`, `its source ${g.yuan_shen.relative} is not on the lines`);
   const adversary = g.ji_shen.lines.some((n) => f.lines[n - 1]!.moving) ? say(lang, `忌神${g.ji_shen.relative}发动，需防阻力`, `the adversary ${g.ji_shen.relative} moves: expect resistance`) : "";
+  // A lost thing is searched for whatever the cast says: its strength tells how hard, not whether to wait.
+  const lost = g.matter === "lost_item";
   const verdict =
     strong === true
-      ? say(lang, "用神有力，传统上是可以积极争取的时候：准备充分、主动推进", "the useful god is strong: traditionally a time to go for it, well prepared")
+      ? lost
+        ? say(lang, "用神有力，传统上说容易找回：趁早去找", "the useful god is strong: traditionally it is found without much trouble, so look soon")
+        : say(lang, "用神有力，传统上是可以积极争取的时候：准备充分、主动推进", "the useful god is strong: traditionally a time to go for it, well prepared")
       : strong === false
-        ? say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
+        ? lost
+          ? say(lang, "用神无力，传统上说一时难寻：要多找几处、多花些时间，别只等着", "the useful god is weak: traditionally it is hard to find for now, so look in more places and for longer rather than wait")
+          : say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
         : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
   // Whether to call the police, see a doctor or a lawyer is never left to a hexagram: the help comes first.
   const whether = matchesTopic(input, SEEK_HELP)
     ? say(lang, `${helpFirst(lang, "卦象")}下面只是传统的参照。`, `${helpFirst(lang, "a hexagram")} What follows is only the tradition's reference. `)
-    : WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
+    : g.matter === "lost_item" && matchesTopic(input, SEARCHING)
+      ? searchFirst(lang)
+      : WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,
     `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
@@ -299,6 +307,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   // Asked of a cast for anything else, "where?" has no reading here: nothing is written.
   { pattern: WHERE_LOST, write: (f, lang) => whereLostParagraph(f, lang) ?? "" },
   { pattern: TAKEN, write: takenParagraph },
+  { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
   { pattern: JUDGE, write: judgeParagraph },
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },

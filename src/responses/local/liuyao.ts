@@ -81,7 +81,9 @@ function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGo
       ? say(lang, "问自身之事，以世爻为用神", "a question about yourself is read from the world line")
       : g.basis === "person"
         ? say(lang, `所问是${g.owner ? TIE_ZH[g.owner] : "所提到的人"}之事，以${g.relative}为用神`, `the matter belongs to ${g.owner ? TIE_EN[g.owner] : "the person named"}, read from ${g.relative}`)
-        : say(lang, `${g.matter ? USEFUL_GOD[g.matter].zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? USEFUL_GOD[g.matter].en : "the matter"}; the useful god is ${g.relative}`);
+        : g.basis === "animal"
+          ? say(lang, `所问是动物之事，传统上六畜禽鸟以${g.relative}为用神`, `an animal's matter is traditionally read from ${g.relative}, as all animals are`)
+          : say(lang, `${g.matter ? USEFUL_GOD[g.matter].zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? USEFUL_GOD[g.matter].en : "the matter"}; the useful god is ${g.relative}`);
   const where = g.lines.length
     ? g.lines.map((n) => lineState(f.lines[n - 1]!, lang)).join(say(lang, "；", "; "))
     : g.hidden

@@ -46,9 +46,19 @@ describe("chosen from the matter and whose it is (天风姤)", () => {
     ["这次期末考试能及格吗", "父母", "matter", [1, 6]], // a plain exam: 父母 (文书)
     ["房租明年会涨吗", "妻财", "matter", []], // rent is money in the setting of a home: 求财看妻财, not the house (父母)
     ["买房能顺利吗", "父母", "matter", [1, 6]], // the house itself
+    ["我的猫走丢了，能找回来吗", "子孙", "animal", [2]], // 六畜禽鸟以子孙为用神: a lost cat is not a lost wallet
+    ["我家狗狗生病了，能好吗", "子孙", "animal", [2]], // an animal's illness too: not the asker's world line
+    ["Will I find my lost dog?", "子孙", "animal", [2]],
+    ["我妈养的鹦鹉飞走了还能回来吗", "子孙", "animal", [2]], // the animal, whoever keeps it
+    ["被狗咬了，身体会不会有问题", "父母", "self", [1]], // the asker's own health: the dog only bit
   ] as const)("%s → %s (%s) on lines %p", (question, relative, basis, lines) => {
     const g = castOf(question).useful_god!;
     expect({ relative: g.relative, basis: g.basis, lines: g.lines }).toEqual({ relative, basis, lines: [...lines] });
+  });
+
+  test("an animal's matter keeps the matter it was read as, or none", () => {
+    expect(castOf("我的猫走丢了，能找回来吗").useful_god).toMatchObject({ relative: "子孙", basis: "animal", matter: "lost_item" });
+    expect(castOf("要不要养一只猫").useful_god).toMatchObject({ relative: "子孙", basis: "animal", matter: null });
   });
 
   test("absent from the lines, it is the hidden spirit: 姤's 妻财 is 甲寅 under the second line's 亥 (from 乾为天)", () => {

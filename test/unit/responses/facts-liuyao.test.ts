@@ -104,6 +104,9 @@ describe("why the useful god was chosen", () => {
     // Work and a lawsuit are both 官鬼, so no single matter is recorded.
     ["工作和官司能顺利吗？", "官鬼 on line 4 (the matter: —)"],
     ["这次换工作顺利吗？", "官鬼 on line 4 (the matter: career)"],
+    // An animal is read from 子孙 (乾为天: line 1), whatever the matter.
+    ["我的猫走丢了能找回来吗？", "子孙 on line 1 (an animal's matter (lost_item): 子孙)"],
+    ["要不要养一只猫？", "子孙 on line 1 (an animal's matter (—): 子孙)"],
   ])("%s", (question, expected) => {
     expect(usefulGodLine(stored(question, [7, 7, 7, 7, 7, 7], "2025-06-18"))).toStartWith(`Useful god (用神): ${expected}; 原神 `);
   });

@@ -523,6 +523,40 @@ describe("a lost thing: where to look, and whether someone took it", () => {
     expect(Object.keys(BRANCH_DIRECTION)).toHaveLength(12);
   });
 
+  // 雷风恒 (震宫) for a lost cat: 子孙 (六畜禽鸟以子孙为用神) is 庚午 on line 4, the outer trigram.
+  const cat = cast("我的猫走丢了，能找回来吗？", [8, 7, 7, 9, 8, 6]);
+
+  test("a lost animal is read from 子孙, looked for where it goes, and its life is nothing a cast can tell", () => {
+    expect(cat.usefulGod).toMatchObject({ relative: "子孙", basis: "animal", matter: "lost_item", lines: [4] });
+    expect(ask(cat, "猫在哪个方向？", "zh")).toBe("走失的动物的方向传统上看用神的地支：用神子孙庚午在第4爻，午属南方；它在外卦（上三爻），传统上说它多在外面或较远处。这是传统的取象，找的时候还是先从它常去、最后出现的地方找起。");
+    expect(ask(cat, "where should I look?", "en")).toStartWith("Tradition reads where a lost animal is from the useful god's branch: 子孙 庚午 on line 4; 午 points south.");
+    expect(ask({ ...cat, usefulGod: { ...cat.usefulGod!, lines: [2] } }, "在哪里找", "zh")).toContain("它在内卦（下三爻），传统上说它多在家中或近处。");
+    expect(ask(cat, "where should I look?", "en")).toEndWith("traditionally outside or farther away. A traditional image; start looking where it likes to go and was last seen.");
+    expect(ask(cat, "它还活着吗", "zh")).toBe("它是否平安，卦象断不了，也不该由卦象来断。传统上这一卦只看能不能找回，用神是子孙庚午（第4爻）。与其等卦，不如去它常去、能藏身的地方找，问问邻居，贴寻物启事；担心它受伤，也可以问问附近的宠物医院或救助站。");
+    expect(ask(cat, "Is my cat still alive?", "en")).toStartWith("Whether it is alive or safe is nothing a hexagram can tell, nor should. Tradition reads such a cast only for whether it is found, from the useful god 子孙 庚午 on line 4. ");
+    expect(ask({ ...cat, usefulGod: { ...cat.usefulGod!, lines: [] } }, "is she dead?", "en")).toContain("and the useful god 子孙 is on no line. Rather than wait");
+    expect(ask({ ...cat, usefulGod: { ...cat.usefulGod!, lines: [] } }, "它还活着吗", "zh")).toContain("传统上这一卦只看能不能找回，而用神子孙不上卦。与其等卦");
+    // A sick animal's cast is not a search; a lost wallet has no life to ask after; nor has a cast about anything else.
+    expect(ask({ ...cat, usefulGod: { ...cat.usefulGod!, matter: "health" } }, "它还活着吗", "zh")).toBe("");
+    expect(ask({ ...cat, usefulGod: null }, "它还活着吗", "zh")).toBe("");
+    expect(ask(purse, "它还活着吗", "zh")).toBe("");
+    expect(ask(interview, "他还活着吗", "zh")).toBe("");
+  });
+
+  test("searching for a lost thing is never left to the cast: do it, and its strength says how hard", () => {
+    expect(ask(cat, "要不要贴寻猫启事？", "zh")).toStartWith("找东西这类事（贴启事、看监控、问失物招领、问问邻居）不必等卦象：能做就尽早去做。下面只是传统的参照。本卦用神在第4爻子孙庚午");
+    expect(ask(purse, "should I check the CCTV?", "en")).toStartWith("Searching — a notice, the cameras, lost and found, asking the neighbours — is never a matter for a hexagram: do it, and soon. What follows is only the tradition's reference. This cast's useful god");
+    const weak = edit(cat, { 4: { strength: { month: "死", day: "克" } } });
+    expect(ask(weak, "要不要去问问邻居", "zh")).toContain("用神无力，传统上说一时难寻：要多找几处、多花些时间，别只等着");
+    expect(ask(weak, "should I put up flyers?", "en")).toContain("the useful god is weak: traditionally it is hard to find for now, so look in more places and for longer rather than wait");
+    const strong = edit(cat, { 4: { strength: { month: "旺", day: "生" } } });
+    expect(ask(strong, "要不要贴启事", "zh")).toContain("用神有力，传统上说容易找回：趁早去找");
+    expect(ask(strong, "should I post flyers?", "en")).toContain("the useful god is strong: traditionally it is found without much trouble, so look soon");
+    for (const input of ["should I put up posters?", "should I put a notice at the shop?", "should I check the cameras?", "should I ask for footage?", "should I try the lost and found?", "should I post it online?", "should I post online?", "should I ask the neighbors?", "what can i do, ask neighbours?"]) expect({ input, a: ask(cat, input, "en") }).toMatchObject({ input, a: expect.stringContaining("is never a matter for a hexagram") });
+    // Outside a lost thing's cast, the same words get the counsel of any yes-or-no step.
+    expect(ask(interview, "要不要看监控", "zh")).not.toContain("找东西这类事");
+  });
+
   test("the ID card in it is paperwork, read from 父母", () => {
     expect(kinds("里面的身份证呢？", "zh")).toEqual(["paperwork"]);
     for (const input of ["my passport?", "the ID card?", "my driver's license?"]) expect(kinds(input, "en")).toEqual(["paperwork"]);

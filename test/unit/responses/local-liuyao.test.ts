@@ -131,6 +131,9 @@ describe("the cast's own useful god, with 原神, 忌神 and 仇神", () => {
     // A partner named without a tie to the asker's own question: "the person named", read from 官鬼 for a husband.
     expect(god("我和老公的感情怎么样？", "用神是什么？")).toContain("本卦所问是所提到的人之事，以官鬼为用神。");
     expect(god("我和老公的感情怎么样？", "What is the useful god?")).toContain("In this cast the matter belongs to the person named, read from 官鬼.");
+    // An animal: 子孙, as all animals are (乾为天: 子孙 on line 1).
+    expect(god("我的猫走丢了能找回来吗？", "用神是什么？")).toContain("本卦所问是动物之事，传统上六畜禽鸟以子孙为用神。第1爻子孙甲子水");
+    expect(god("我的猫走丢了能找回来吗？", "What is the useful god?")).toContain("In this cast an animal's matter is traditionally read from 子孙, as all animals are. Line 1, 子孙 甲子 水");
   });
 
   test("a matter is named by its rule; two matters read from one 六亲 are 'the matter asked'", () => {
