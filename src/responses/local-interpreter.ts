@@ -18,14 +18,14 @@ import type { Interpretation, Interpreter, InterpretRequest } from "./interprete
 /** The `model` of every locally written Response. */
 export const LOCAL_MODEL = "lingshu-local-1";
 
-function explanation({ facts, input, language, now, summary, topics }: InterpretRequest): Explanation {
+function explanation({ facts, input, language, now, summary, topics, constraints }: InterpretRequest): Explanation {
   switch (facts.capability) {
     case "bazi":
       return explainBazi(facts.data, input, language, now, questionsAsked(summary));
     case "liuyao":
       return explainLiuyao(facts.data, input, language, topics);
     case "healing":
-      return explainHealing(facts.data, input, language);
+      return explainHealing(facts.data, input, language, constraints.length > 0);
   }
 }
 

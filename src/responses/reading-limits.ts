@@ -57,25 +57,28 @@ const TOPIC_LINES: Readonly<Record<SensitiveTopic, Lines>> = {
   },
 };
 
+/** Each constraint as the person has it, to follow "you" ("may not have known that you …"). */
 const CONSTRAINT_NAMES: Readonly<Record<PlanConstraint, Lines>> = {
-  pregnancy: { en: "a pregnancy", "zh-Hans": "怀孕", "zh-Hant": "懷孕" },
-  injury: { en: "an injury", "zh-Hans": "受伤", "zh-Hant": "受傷" },
-  dizziness: { en: "dizziness", "zh-Hans": "头晕", "zh-Hant": "頭暈" },
-  heart: { en: "a heart or blood-pressure condition", "zh-Hans": "心脏或血压问题", "zh-Hant": "心臟或血壓問題" },
-  breathing: { en: "a breathing condition", "zh-Hans": "呼吸方面的问题", "zh-Hant": "呼吸方面的問題" },
-  mobility: { en: "limited mobility", "zh-Hans": "行动不便", "zh-Hant": "行動不便" },
-  driving: { en: "driving or operating machinery", "zh-Hans": "开车或操作机器", "zh-Hant": "開車或操作機器" },
+  pregnancy: { en: "are pregnant", "zh-Hans": "怀孕了", "zh-Hant": "懷孕了" },
+  injury: { en: "have an injury", "zh-Hans": "受了伤", "zh-Hant": "受了傷" },
+  dizziness: { en: "get dizzy", "zh-Hans": "会头晕", "zh-Hant": "會頭暈" },
+  heart: { en: "have a heart or blood-pressure condition", "zh-Hans": "有心脏或血压问题", "zh-Hant": "有心臟或血壓問題" },
+  breathing: { en: "have a breathing condition", "zh-Hans": "有呼吸方面的问题", "zh-Hant": "有呼吸方面的問題" },
+  mobility: { en: "have limited mobility", "zh-Hans": "行动不便", "zh-Hant": "行動不便" },
+  driving: { en: "are driving or operating machinery", "zh-Hans": "正在开车或操作机器", "zh-Hant": "正在開車或操作機器" },
 };
 
+/** "made without knowing that you … ; don't practise it until a new Plan includes it", and to stop first only when driving is named. */
 function constraintLine(constraints: readonly PlanConstraint[], script: Script): string {
   const names = constraints.map((c) => CONSTRAINT_NAMES[c][script]);
+  const driving = constraints.includes("driving");
   if (script === "en") {
-    return `This Plan may have been made without knowing about ${names.join(" and ")}. Please don't practise it until you have created a new Plan that includes it; if you are driving, stop first.`;
+    return `This Plan may have been made without knowing that you ${names.join(" and ")}. Please don't practise it until you have created a new Plan that includes this${driving ? "; if you are driving, stop first" : ""}.`;
   }
   const joined = names.join("、");
   return script === "zh-Hant"
-    ? `這個方案制定時可能並不知道${joined}的情況。在建立一個包含這一情況的新方案之前，請先不要練習；如果正在開車，請先停下來。`
-    : `这个方案制定时可能并不知道${joined}的情况。在建立一个包含这一情况的新方案之前，请先不要练习；如果正在开车，请先停下来。`;
+    ? `這個方案制定時可能並不知道你${joined}。在建立一個包含這一情況的新方案之前，請先不要練習${driving ? "；如果正在開車，請先停下來" : ""}。`
+    : `这个方案制定时可能并不知道你${joined}。在建立一个包含这一情况的新方案之前，请先不要练习${driving ? "；如果正在开车，请先停下来" : ""}。`;
 }
 
 /** The lines an answer opens with (empty when there is nothing to say first). */

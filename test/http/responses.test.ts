@@ -242,7 +242,7 @@ describe("crisis language is never interpreted", () => {
   test("a Healing follow-up that mentions a pregnancy: the answer first says the Plan may not fit and a new one is needed", async () => {
     const first = await r.first("healing", plan.id, "How do I start?");
     const rec = await r.followUp(first.id, "I just found out I'm pregnant, can I keep doing this?");
-    expect(rec.output_text).toStartWith("This Plan may have been made without knowing about a pregnancy.");
+    expect(rec.output_text).toStartWith("This Plan may have been made without knowing that you are pregnant.");
   });
 
   test("a cast asked in crisis language: cast as asked, and every Response on it is the safety text", async () => {

@@ -5,7 +5,7 @@
  */
 import type { ProtocolFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { say } from "./text.ts";
+import { foldedInput, say } from "./text.ts";
 
 /** The practice's own anchor for attention: the music, the breath's pace, or the script's steps. */
 export function anchor(p: ProtocolFacts, lang: ReplyLanguage): string {
@@ -60,15 +60,34 @@ export function afterwardsParagraph(lang: ReplyLanguage): string {
   );
 }
 
-export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help)(?![a-z])/;
+export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|见效|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help|results?|take effect|start working|notice a difference)(?![a-z])/;
+/** When it helps ("多久见效", "how long until I see results?"): asked with "how long" or "when", it is no question of the practice's minutes. */
+export const RESULTS_WHEN = /(?:多久|多长时间|什么时候|几时|几耐).{0,6}(?:见效|有效|有效果|有用|看到效果|有变化)|(?:how (?:long|soon)|when)(?![a-z]).{0,30}(?<![a-z])(?:results?|take effect|start working|(?:notice|see|feel) (?:a |any )?(?:difference|change|better)|work)(?![a-z])/;
 
-/** What the practice does: an everyday practice, no promise and no treatment; what people often notice. */
-export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+/** What the practice does: an everyday practice, no promise and no treatment; what people often notice; when, if asked. */
+export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
+  if (RESULTS_WHEN.test(foldedInput(input))) {
+    return say(
+      lang,
+      "至于多久见效：有的人这一次练完就觉得松一些，有的人要练上几次才留意到变化，因人因时而异。这是日常的身心练习，不是治疗，没有疗程，也不承诺效果；每次练完留意一下自己和练之前有什么不同，就是最好的判断。",
+      "As for when: some feel a little easier after this one practice, others notice a change only after several; it varies from person to person and day to day. This is an everyday mind-body practice, not a treatment, with no course to finish and no promise; noticing how you feel after each practice, compared with before, is the best guide.",
+    );
+  }
   return say(
     lang,
     `这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这${p.minutes}分钟，会觉得呼吸和心情都缓下来一些，但因人因时而异；练完留意一下自己和练之前有什么不同，就是最好的判断。`,
     `This is an everyday mind-body practice, not a treatment, and it promises nothing. Many people find their breath and mood a little slower after these ${p.minutes} minutes, but it varies from person to person and day to day; noticing how you feel afterwards, compared with before, is the best guide.`,
   );
+}
+
+/** Playing one's own music instead ("能听自己的音乐吗", "can I use my own playlist?"). */
+export const OWN_MUSIC = /自己的(?:音乐|歌|歌单)|换(?:一首|首|个|一个)?(?:别的)?(?:歌|音乐)|听别的(?:歌|音乐)|别的音乐|(?<![a-z])(?:my own (?:music|songs?|playlist|tracks?)|other music|(?:a )?different (?:music|song|track)|my playlist|spotify)(?![a-z])/;
+
+/** One's own music: yes, slow instrumental music at a low volume; it only keeps the pace (or, without a track, a quiet background). */
+export function ownMusicParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return p.availability === "available"
+    ? say(lang, "可以。配乐只用来带出节奏，换成你自己的音乐也行：选节奏舒缓、没有歌词、不会突然变响的纯音乐，音量放低，跟着脚本的节奏做就好。", "Yes. The track only sets the pace, so your own music works too: choose something slow and instrumental, without lyrics or sudden loud parts, keep the volume low, and follow the script's pace.")
+    : say(lang, "这个练习本来不用音乐；如果安静的背景音乐让你更放松，也可以轻轻放着：选没有歌词的纯音乐，音量放低，别让它盖过脚本的节奏。", "This practice needs no music; if a quiet background helps you relax, play some softly: instrumental, without lyrics, low enough not to set a pace of its own.");
 }
 
 export const PREPARE = /准备什么|要准备|需要什么|要带什么|(?<![a-z])(?:what do i need|what should i (?:prepare|bring|get ready)|how do i prepare|prepare for it)(?![a-z])/;

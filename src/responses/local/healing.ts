@@ -10,7 +10,7 @@ import { KIND, kindParagraph } from "./healing-kind.ts";
 import { type Explanation, foldedInput, matchesTopic, say, sentences } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
-import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
+import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -148,9 +148,11 @@ const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|
  * Simplified too: 点做 (how), 几耐 (how long), 点解/拣 (why, choose), 瞓/坐低/企 (lie, sit, stand), 每日
  * (daily). A practice's name ("quiet sitting", "standing like a tree") asks about that practice, not posture.
  */
-const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, input: string) => string }[] = [
-  { pattern: /怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/, write: (_f, p, lang) => stepsParagraph(p, lang) },
-  { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, write: (_f, p, lang) => durationParagraph(p, lang) },
+const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; write: (f: HealingFacts, p: ProtocolFacts, lang: ReplyLanguage, input: string) => string }[] = [
+  // The steps are not given once a constraint the Plan may not know is named: the answer has said not to practise it.
+  { pattern: /怎么做|怎么练|点做|点练|步骤|开始|(?<![a-z])(?:how do i|how to|steps?|what do i do)(?![a-z])/, steps: true, write: (_f, p, lang) => stepsParagraph(p, lang) },
+  // "How long until it works?" is a question of results, not of the practice's minutes.
+  { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, unless: RESULTS_WHEN, write: (_f, p, lang) => durationParagraph(p, lang) },
   { pattern: /为什么|为何|点解|适合|选|拣|(?<![a-z])(?:why|chosen|suit\w*|fits?|fitting)(?![a-z])/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
   { pattern: /坐着|站着|躺|瞓(?!着|咗|觉)|坐低|(?<!屋)企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
   { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
@@ -159,7 +161,8 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
   // A symptom's answer already says to stop; the cautions would only repeat it.
   { pattern: /安全|注意|危险|小心|safe|caution|careful|risk/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
-  { pattern: /音乐|音频|声音|视频|audio|music|sound|track|video/, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
+  { pattern: /音乐|音频|声音|视频|audio|music|sound|track|video/, unless: OWN_MUSIC, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
+  { pattern: OWN_MUSIC, write: (_f, p, lang) => ownMusicParagraph(p, lang) },
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
   { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
   { pattern: TEARS, write: (_f, _p, lang) => feelingsParagraph(lang) },
@@ -168,7 +171,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
   { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
-  { pattern: BENEFIT, write: (_f, p, lang) => benefitParagraph(p, lang) },
+  { pattern: new RegExp(`${BENEFIT.source}|${RESULTS_WHEN.source}`), write: (_f, p, lang, input) => benefitParagraph(p, lang, input) },
   { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
   // Crying while listening is a feeling on the way, not doing two things at once.
   { pattern: MULTITASK, unless: TEARS, write: (_f, p, lang) => multitaskParagraph(p, lang) },
@@ -181,26 +184,31 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; write: (f: Heali
 /** Asked about the practice's culture or origin: its cultural note is the answer (written after another practice named). */
 const ASKS_CULTURE = /文化|传统|背景|来历|由来|culture|cultural|tradition|origin|history/;
 
-/** The explanation of the Plan for this input. A blocked Plan never gets here (409). */
-export function explainHealing(f: HealingFacts, input: string, lang: ReplyLanguage): Explanation {
+/**
+ * The explanation of the Plan for this input. A blocked Plan never gets here (409). With a
+ * constraint the Plan may not know named (`constraintNamed`: the answer then opens by saying not to
+ * practise it until a new Plan includes it), no question gets the steps, and one that asks nothing in
+ * particular gets no overview.
+ */
+export function explainHealing(f: HealingFacts, input: string, lang: ReplyLanguage, constraintNamed = false): Explanation {
   const p = f.protocol;
   const closing = say(lang, CLOSING.zh, CLOSING.en);
   if (!p) return { opening: say(lang, "这个方案没有可解释的练习。", "This Plan has no practice to explain."), focus: [], closing, redo: REDO_WORDING };
   // The kinds of question the input names, in PLAN_TOPICS order, then another practice named.
-  const focus = PLAN_TOPICS.filter((t) => matchesTopic(input, t.pattern) && !(t.unless && matchesTopic(input, t.unless))).map((t) => t.write(f, p, lang, input));
+  const focus = PLAN_TOPICS.filter((t) => matchesTopic(input, t.pattern) && !(t.unless && matchesTopic(input, t.unless)) && !(t.steps && constraintNamed)).map((t) => t.write(f, p, lang, input));
   const others = practicesNamed(input).filter((id) => id !== p.id);
   if (others.length > 0) focus.push(otherPracticeParagraph(f, lang, others.slice(0, 2)));
   const cultural = culturalParagraph(p, lang);
   if (matchesTopic(input, ASKS_CULTURE)) focus.push(cultural);
   const focused = focus.length > 0;
-  if (!focused) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
+  if (!focused && !constraintNamed) focus.push(formParagraph(f, p, lang), stepsParagraph(p, lang));
   // The support notice is in every answer; the cultural background only where it belongs.
   const support = f.supportNotice ? [pick(lang, f.supportNotice)] : [];
   return {
     opening: opening(f, p, lang),
     focus,
     focused,
-    notes: [...support, ...(focused ? [] : [cultural])],
+    notes: [...support, ...(focused || constraintNamed ? [] : [cultural])],
     closing,
     closingShort: say(lang, CLOSING.zhShort, CLOSING.enShort),
     redo: REDO_WORDING,

@@ -303,6 +303,38 @@ describe("why this practice: the Plan's own ranking", () => {
   });
 });
 
+describe("music of one's own, when it helps, and a constraint the Plan may not know", () => {
+  test("one's own music: yes, slow and instrumental, with the track or without one", () => {
+    for (const q of ["Can I listen to my own music instead?", "can I use my playlist?", "能换首歌吗", "可以听自己的歌吗", "可以换歌吗", "my own track?", "my own song?", "can I play different music?"]) {
+      expect({ q, a: focusOf(music, q) }).toEqual({ q, a: detectLanguage(q) === "zh" ? "可以。配乐只用来带出节奏，换成你自己的音乐也行：选节奏舒缓、没有歌词、不会突然变响的纯音乐，音量放低，跟着脚本的节奏做就好。" : "Yes. The track only sets the pace, so your own music works too: choose something slow and instrumental, without lyrics or sudden loud parts, keep the volume low, and follow the script's pace." });
+    }
+    expect(focusOf(intense, "能听自己的音乐吗")).toBe("这个练习本来不用音乐；如果安静的背景音乐让你更放松，也可以轻轻放着：选没有歌词的纯音乐，音量放低，别让它盖过脚本的节奏。");
+    expect(focusOf(intense, "what about a different song?")).toBe("This practice needs no music; if a quiet background helps you relax, play some softly: instrumental, without lyrics, low enough not to set a pace of its own.");
+    // The Plan's own track is still the audio answer.
+    expect(focusOf(music, "这个音频能下载吗")).toStartWith("这个练习配有可直接播放的音频");
+  });
+
+  test("how soon it helps is no question of the practice's minutes; the minutes still are", () => {
+    for (const q of ["How long until I see results?", "when will it start working?", "how soon will I notice a difference?", "when will I see a result?", "when will I feel better?"]) expect({ q, a: focusOf(music, q) }).toEqual({ q, a: expect.stringMatching(/^As for when: some feel a little easier after this one practice, others notice a change only after several; .* with no course to finish and no promise; noticing how you feel after each practice, compared with before, is the best guide\.$/) });
+    for (const q of ["多久能见效", "练多久才有用", "什么时候有效果"]) expect({ q, a: focusOf(music, q) }).toEqual({ q, a: "至于多久见效：有的人这一次练完就觉得松一些，有的人要练上几次才留意到变化，因人因时而异。这是日常的身心练习，不是治疗，没有疗程，也不承诺效果；每次练完留意一下自己和练之前有什么不同，就是最好的判断。" });
+    expect(focusOf(music, "how long is it?")).toStartWith("The whole practice takes 10 minutes");
+    expect(focusOf(music, "does it work?")).toStartWith("This is an everyday mind-body practice, not a treatment, and it promises nothing.");
+    expect(focusOf(music, "will I get any result?")).toStartWith("This is an everyday mind-body practice, not a treatment, and it promises nothing.");
+  });
+
+  test("with a constraint the Plan may not know named, no steps and no overview follow the line that says not to practise it", () => {
+    const said = (q: string) => explainHealing(music.data, q, detectLanguage(q), true);
+    expect(said("我有哮喘，能做吗").focus).toEqual([]);
+    expect(said("我有哮喘，能做吗").notes).toEqual([]);
+    expect(said("I'm pregnant, how do I do it?").focus).toEqual([]);
+    // Another question is still answered.
+    expect(said("I'm pregnant, how long is it?").focus.join("")).toStartWith("The whole practice takes 10 minutes");
+    // Without one, the same questions get the overview and the steps.
+    expect(explainHealing(music.data, "I'm fine, how do I do it?", "en").focus.join("")).toContain("The practice has 7 steps");
+    expect(explainHealing(music.data, "能做吗", "zh").notes!.length).toBe(1);
+  });
+});
+
 describe("the Healing fact sheet", () => {
   test("the ranking: weights, each candidate's score and components, and the filters that removed the rest", () => {
     const base = sheet({}, DEPS);

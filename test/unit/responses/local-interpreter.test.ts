@@ -208,8 +208,13 @@ describe("the local interpreter", () => {
   test("a follow-up whose answer opens with what the reading cannot decide is not also told what it could ask", () => {
     const turn = (input: string, constraints: ("pregnancy" | "injury")[]) => explain({ facts: plan, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints, summary: "", now: NOW, followUp: true });
     const pregnant = turn("我怀孕了，可以做吗？", ["pregnancy"]);
-    expect(pregnant[0]).toStartWith("这个方案制定时可能并不知道怀孕的情况。");
+    expect(pregnant[0]).toStartWith("这个方案制定时可能并不知道你怀孕了。");
     expect(pregnant.join("\n")).not.toContain("没有对应的内容");
+    // As a first question too, the line that says not to practise it is followed by no steps.
+    const first = explain({ facts: plan, input: "我怀孕了，可以做吗？", language: "zh", script: "zh-Hans", topics: [], constraints: ["pregnancy"], summary: "", now: NOW });
+    expect(first[0]).toStartWith("这个方案制定时可能并不知道你怀孕了。");
+    expect(first.join("\n")).not.toContain("步");
+    expect(explain({ facts: plan, input: "可以做吗？", language: "zh", script: "zh-Hans", topics: [], constraints: [], summary: "", now: NOW }).join("\n")).toContain("步");
     // The support notice stays, then the short framing.
     expect(pregnant.slice(1)).toEqual([plan.data.supportNotice!["zh-Hans"], "日常练习，不是医疗；不适请停止。"]);
   });

@@ -82,35 +82,35 @@ describe("readingLimits: sensitive topics", () => {
 
 describe("readingLimits: a constraint the Plan may not know", () => {
   test.each<[PlanConstraint, string, string, string]>([
-    ["pregnancy", "a pregnancy", "怀孕", "懷孕"],
-    ["injury", "an injury", "受伤", "受傷"],
-    ["dizziness", "dizziness", "头晕", "頭暈"],
-    ["heart", "a heart or blood-pressure condition", "心脏或血压问题", "心臟或血壓問題"],
-    ["breathing", "a breathing condition", "呼吸方面的问题", "呼吸方面的問題"],
-    ["mobility", "limited mobility", "行动不便", "行動不便"],
-    ["driving", "driving or operating machinery", "开车或操作机器", "開車或操作機器"],
+    ["pregnancy", "are pregnant", "怀孕了", "懷孕了"],
+    ["injury", "have an injury", "受了伤", "受了傷"],
+    ["dizziness", "get dizzy", "会头晕", "會頭暈"],
+    ["heart", "have a heart or blood-pressure condition", "有心脏或血压问题", "有心臟或血壓問題"],
+    ["breathing", "have a breathing condition", "有呼吸方面的问题", "有呼吸方面的問題"],
+    ["mobility", "have limited mobility", "行动不便", "行動不便"],
+    ["driving", "are driving or operating machinery", "正在开车或操作机器", "正在開車或操作機器"],
   ])("%s is named in each script", (constraint, enName, hans, hant) => {
-    expect(readingLimits([], [constraint], "en")).toEqual([expect.stringContaining(`made without knowing about ${enName}.`)]);
-    expect(readingLimits([], [constraint], "zh-Hans")).toEqual([expect.stringContaining(`可能并不知道${hans}的情况`)]);
-    expect(readingLimits([], [constraint], "zh-Hant")).toEqual([expect.stringContaining(`可能並不知道${hant}的情況`)]);
+    expect(readingLimits([], [constraint], "en")).toEqual([expect.stringContaining(`made without knowing that you ${enName}.`)]);
+    expect(readingLimits([], [constraint], "zh-Hans")).toEqual([expect.stringContaining(`可能并不知道你${hans}。`)]);
+    expect(readingLimits([], [constraint], "zh-Hant")).toEqual([expect.stringContaining(`可能並不知道你${hant}。`)]);
   });
 
-  test("says not to practise until a new Plan includes it, and to stop first if driving", () => {
+  test("says not to practise until a new Plan includes it; to stop first only if driving is named", () => {
     const [en] = readingLimits([], ["injury"], "en");
-    expect(en).toStartWith("This Plan may have been made without knowing about an injury.");
-    expect(en).toContain("Please don't practise it until you have created a new Plan that includes it; if you are driving, stop first.");
+    expect(en).toBe("This Plan may have been made without knowing that you have an injury. Please don't practise it until you have created a new Plan that includes this.");
     const [hans] = readingLimits([], ["injury"], "zh-Hans");
-    expect(hans).toStartWith("这个方案制定时可能并不知道受伤的情况。");
-    expect(hans).toContain("请先不要练习；如果正在开车，请先停下来。");
+    expect(hans).toBe("这个方案制定时可能并不知道你受了伤。在建立一个包含这一情况的新方案之前，请先不要练习。");
     const [hant] = readingLimits([], ["injury"], "zh-Hant");
-    expect(hant).toStartWith("這個方案制定時可能並不知道受傷的情況。");
-    expect(hant).toContain("請先不要練習；如果正在開車，請先停下來。");
+    expect(hant).toBe("這個方案制定時可能並不知道你受了傷。在建立一個包含這一情況的新方案之前，請先不要練習。");
+    expect(readingLimits([], ["driving"], "en")[0]).toEndWith("until you have created a new Plan that includes this; if you are driving, stop first.");
+    expect(readingLimits([], ["injury", "driving"], "zh-Hans")[0]).toEndWith("请先不要练习；如果正在开车，请先停下来。");
+    expect(readingLimits([], ["driving"], "zh-Hant")[0]).toEndWith("請先不要練習；如果正在開車，請先停下來。");
   });
 
   test("several constraints share one line: 'and' in English, 、 in Chinese", () => {
-    expect(readingLimits([], ["pregnancy", "dizziness"], "en")[0]).toContain("without knowing about a pregnancy and dizziness.");
-    expect(readingLimits([], ["pregnancy", "dizziness"], "zh-Hans")[0]).toContain("并不知道怀孕、头晕的情况");
-    expect(readingLimits([], ["injury", "driving"], "zh-Hant")[0]).toContain("並不知道受傷、開車或操作機器的情況");
+    expect(readingLimits([], ["pregnancy", "dizziness"], "en")[0]).toContain("without knowing that you are pregnant and get dizzy.");
+    expect(readingLimits([], ["pregnancy", "dizziness"], "zh-Hans")[0]).toContain("并不知道你怀孕了、会头晕。");
+    expect(readingLimits([], ["injury", "driving"], "zh-Hant")[0]).toContain("並不知道你受了傷、正在開車或操作機器。");
   });
 
   test("the topic lines come first, then the one constraint line", () => {
@@ -118,6 +118,6 @@ describe("readingLimits: a constraint the Plan may not know", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain("medical decision");
     expect(lines[1]).toContain("how long someone will live");
-    expect(lines[2]).toContain("without knowing about dizziness");
+    expect(lines[2]).toContain("without knowing that you get dizzy");
   });
 });
