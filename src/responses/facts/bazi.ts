@@ -4,7 +4,7 @@
  */
 import { annualPillars, type ChartBody, type GradedStrength, type MonthPillar, monthPillars, natalChartOf, type NatalChart, type YearPillar } from "../../bazi/index.ts";
 import type { Interaction } from "../../bazi/interactions.ts";
-import { type ShenSha, starBranches } from "../../bazi/shen-sha.ts";
+import { type ShenSha, type ShenShaBasis, starBranches } from "../../bazi/shen-sha.ts";
 import { monthStructure, type MonthStructure, wealthStorehouse } from "../../bazi/structure.ts";
 import { BRANCHES, STEMS } from "../../bazi/tables.ts";
 import type { FactSheetOf } from "./types.ts";
@@ -223,10 +223,10 @@ export const COMING_YEARS = 12;
 /** The year pillars of the coming years, this one first. */
 export const comingYearPillars = (f: BaziFacts, now: number): YearPillar[] => yearPillarsBetween(f, beijingYear(now), beijingYear(now) + COMING_YEARS - 1);
 
-/** The branches that carry 神煞 `name` for this chart (by every basis it is looked up from), in branch order. */
-export function starBranchNames(f: BaziFacts, name: string): string[] {
+/** The branches that carry 神煞 `name` for this chart (by every basis it is looked up from, or by `basis` alone), in branch order. */
+export function starBranchNames(f: BaziFacts, name: string, basis?: ShenShaBasis): string[] {
   const natal = natalOf(f);
-  const targets = new Set(starBranches(name, natal.stems, natal.branches).flatMap((b) => b.targets));
+  const targets = new Set(starBranches(name, natal.stems, natal.branches).filter((b) => basis === undefined || b.basis === basis).flatMap((b) => b.targets));
   return BRANCHES.filter((_, b) => targets.has(b));
 }
 

@@ -2,7 +2,7 @@
  * Luck pillars (大运): the one in force and the next, the one asked after judged against the
  * favourable elements, and, asked when luck turns, the coming ones up to the first that favours the chart.
  */
-import { beijingYear, type BaziFacts, COMING_YEARS, comingYearPillars } from "../facts/index.ts";
+import { beijingYear, type BaziFacts, COMING_YEARS, comingYearPillars, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi } from "../../bazi/index.ts";
 import { elementName, foldedInput, list, matchesTopic, say } from "./text.ts";
@@ -101,19 +101,27 @@ export function goodYearsParagraph(f: BaziFacts, lang: ReplyLanguage, now: numbe
  * Whether to make a move now, as tradition weighs it: this year's pillar against the favourable elements, and
  * if it is not both favourable, the first coming year that is. The decision stays the person's.
  */
-export function decisionParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
-  const [thisYear, ...later] = comingYearPillars(f, now);
+export function decisionParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, asked?: number): string {
+  const coming = comingYearPillars(f, now);
+  // The year asked about ("should I start a business in 2027?"), else this one; a year beyond the coming ones is judged alone.
+  const at = asked === undefined ? 0 : coming.findIndex((y) => y.year === asked);
+  const judged = at >= 0 ? coming[at]! : yearPillarsAround(f, asked!)[0]!;
+  const later = at >= 0 ? coming.slice(at + 1) : [];
   const good = later.find((y) => favourableParts(f, y.ganzhi) === 2);
-  const ripe = favourableParts(f, thisYear!.ganzhi) === 2;
+  const ripe = favourableParts(f, judged.ganzhi) === 2;
+  const last = later.at(-1)?.year;
   const when = ripe
     ? say(lang, "天干地支都为喜用，传统上正是可以争取的时候。", "its stem and branch both favour you, traditionally a time to reach for it.")
     : good
       ? say(lang, `还不是天干地支都为喜用的一年；往后喜用齐到的是${good.year}年${good.ganzhi}。`, `its stem and branch do not both favour you; the first coming year where they do is ${good.year} (${good.ganzhi}).`)
-      : say(lang, `还不是天干地支都为喜用的一年，往后十二年里也没有这样的一年，传统上宜稳中求进。`, `its stem and branch do not both favour you, nor do those of any of the next twelve years, so tradition advises steady steps.`);
+      : last
+        ? say(lang, `还不是天干地支都为喜用的一年，往后到${last}年也没有这样的一年，传统上宜稳中求进。`, `its stem and branch do not both favour you, nor do those of any year after it up to ${last}, so tradition advises steady steps.`)
+        : say(lang, "还不是天干地支都为喜用的一年，传统上宜稳中求进。", "its stem and branch do not both favour you, so tradition advises steady steps.");
+  const thisYear = judged.year === beijingYear(now);
   return say(
     lang,
-    `要不要动，传统上先看时机：今年${thisYear!.year}年流年${thisYear!.ganzhi}，${when}这是传统的参照，决定仍要看实际的机会与准备。`,
-    `Whether to make the move: tradition looks first at the timing. This year, ${thisYear!.year} (${thisYear!.ganzhi}): ${when} A traditional reference only; the decision rests on your real chances and readiness.`,
+    `要不要动，传统上先看时机：${thisYear ? "今年" : "你问的"}${judged.year}年流年${judged.ganzhi}，${when}这是传统的参照，决定仍要看实际的机会与准备。`,
+    `Whether to make the move: tradition looks first at the timing. ${thisYear ? "This year, " : ""}${judged.year} (${judged.ganzhi}): ${when} A traditional reference only; the decision rests on your real chances and readiness.`,
   );
 }
 

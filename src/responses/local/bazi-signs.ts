@@ -2,11 +2,12 @@
  * The five elements' traditional correspondences and what a chart reads from them: colours and
  * directions, trades, and travel and moving (驿马 beside the favourable elements' directions).
  */
-import type { BaziFacts } from "../facts/index.ts";
+import { type BaziFacts, starBranchNames } from "../facts/index.ts";
 import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
 import { starPlaces, starYears } from "./bazi-details.ts";
+import { BRANCH_DIRECTION } from "../data/branch-directions.ts";
 
 /**
  * The traditional correspondences of the five elements: colours and direction (五行配色、方位), the
@@ -50,6 +51,27 @@ export function signsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
     lang,
     `传统上五行各有对应的颜色与方位。本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}：${good.join("；")}。忌${list("zh", f.unfavorable.map((e) => elementName("zh", e)))}，对应的${avoided("zh").join("、")}传统上宜少用。这只是传统的象征对应，可按个人喜好取舍。`,
     `Traditionally each element has its colours and direction. Your favorable elements are ${list("en", f.favorable)}: ${good.join("; ")}. The unfavorable ones are ${list("en", f.unfavorable)}, so their colours (${avoided("en").join(", ")}) are traditionally used sparingly. These are symbolic correspondences; follow your own taste.`,
+  );
+}
+
+/** Where one's nobleman is ("我的贵人在哪个方向", "which direction are my benefactors?"). */
+export const NOBLE_DIRECTION = /贵人.{0,6}(?:方向|方位|在哪|哪里|哪边)|(?:方向|方位).{0,6}贵人|(?:nobleman|noble (?:people|star)|benefactor|helpful people).{0,30}(?:direction|where)|(?:direction|where).{0,30}(?:nobleman|noble (?:people|star)|benefactor|helpful people)/;
+
+/**
+ * The nobleman's direction: tradition takes it from 天乙贵人 by the day stem, each of its two branches
+ * pointing where the twelve lie round the compass; where the chart carries it, and that the helpers
+ * themselves are people, not a direction.
+ */
+export function nobleDirectionParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const branches = starBranchNames(f, "天乙贵人", "day_stem");
+  const each = branches.map((b) => say(lang, `${b}属${BRANCH_DIRECTION[b]![0]}`, `${b} ${BRANCH_DIRECTION[b]![1]}`));
+  // The two branches of each day stem never share a direction (丑未, 子申, 亥酉, 卯巳, 午寅).
+  const directions = branches.map((b) => say(lang, BRANCH_DIRECTION[b]![0], BRANCH_DIRECTION[b]![1]));
+  const at = starPlaces(f, lang, "天乙贵人");
+  return say(
+    lang,
+    `贵人的方向，传统上看天乙贵人：按日干${f.dayMaster.stem}，天乙贵人在${branches.join("、")}，${each.join("、")}，所以传统上说贵人方在${directions.join("、")}方。${at.length ? `你的盘中，天乙贵人在${at.join("、")}。` : "你的盘中天干地支没有带天乙贵人。"}这是民俗的取象；真正的贵人是愿意帮你的人，多在你用心经营的关系里。`,
+    `Tradition takes the nobleman's direction from 天乙贵人 by the day stem: for ${f.dayMaster.stem} it is at ${list("en", branches)} (${each.join(", ")}), so the nobleman is said to lie to the ${list("en", directions)}. ${at.length ? `Your chart carries it on ${list("en", at)}.` : "Your chart's pillars do not carry it."} A folk image: the real helpers are people willing to help you, found in the relationships you tend.`,
   );
 }
 

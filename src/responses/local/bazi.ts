@@ -9,7 +9,7 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
 import { elementName, type Explanation, foldedInput, glossaryTermsNamed, helpFirst, list, matchesTopic, say, SEEK_HELP, sentences, WHETHER } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
-import { numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { NOBLE_DIRECTION, nobleDirectionParagraph, numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
@@ -265,7 +265,9 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   else if (matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/)) focus.push(elementsParagraph(f, lang));
   // "哪个方向" of a career or a business is a field to go into, not a point of the compass.
   const fieldAsked = matchesTopic(input, /方向/) && (matters.includes("career") || matters.includes("business"));
-  if (!fieldAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
+  const nobleAsked = matchesTopic(input, NOBLE_DIRECTION);
+  if (nobleAsked) focus.push(nobleDirectionParagraph(f, lang));
+  if (!fieldAsked && !nobleAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
   if (fieldAsked || matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
@@ -301,7 +303,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // A ten god asked after by name, where no matter's stars already say where it is.
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
   // 神煞: a star by name ("我有桃花吗"), or all of them.
-  const stars = shenShaNamed(input);
+  // The nobleman's direction has said where the chart carries it.
+  const stars = shenShaNamed(input).filter((name) => !(nobleAsked && name === "天乙贵人"));
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3), now));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
@@ -322,7 +325,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // A decision about a matter: its timing first.
   // Help from the police, a doctor or a lawyer is never a question of timing.
   if (matchesTopic(input, SEEK_HELP)) focus.unshift(helpFirst(lang, say(lang, "命盘的时机", "a chart's timing")));
-  else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now));
+  else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now, askedYear ? Number(askedYear) : (namedYear ?? undefined)));
   focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }

@@ -8,13 +8,7 @@
 import type { LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, say } from "./text.ts";
-
-/** Each branch's direction, as the tradition lays the twelve round the compass. */
-export const BRANCH_DIRECTION: Readonly<Record<string, readonly [zh: string, en: string]>> = {
-  子: ["北", "north"], 丑: ["东北", "northeast"], 寅: ["东北", "northeast"], 卯: ["东", "east"],
-  辰: ["东南", "southeast"], 巳: ["东南", "southeast"], 午: ["南", "south"], 未: ["西南", "southwest"],
-  申: ["西南", "southwest"], 酉: ["西", "west"], 戌: ["西北", "northwest"], 亥: ["西北", "northwest"],
-};
+import { BRANCH_DIRECTION } from "../data/branch-directions.ts";
 
 export const WHERE_LOST = /方向|方位|在哪|哪里找|去哪找|哪里可以找|(?<![a-z])(?:which direction|where (?:is it|could it be|should i look|to look|might it be|did i (?:leave|lose|put) it))(?![a-z])/;
 

@@ -46,6 +46,24 @@ describe("神煞", () => {
   });
 });
 
+describe("the nobleman's direction", () => {
+  // A: day stem 甲 (甲戊庚牛羊: 丑, 未); 丑 is the year branch. By the year stem 己 (己鼠猴): 子 (day), 申 (hour).
+  test("天乙贵人 by the day stem, its branches' directions, and where the chart carries it", () => {
+    expect(ask(A, "我的贵人在哪个方向", "zh")).toBe("贵人的方向，传统上看天乙贵人：按日干甲，天乙贵人在丑、未，丑属东北、未属西南，所以传统上说贵人方在东北、西南方。你的盘中，天乙贵人在年柱（按日干）、日柱（按年干）、时柱（按年干）。这是民俗的取象；真正的贵人是愿意帮你的人，多在你用心经营的关系里。");
+    expect(ask(A, "Which direction are my benefactors?", "en")).toBe("Tradition takes the nobleman's direction from 天乙贵人 by the day stem: for 甲 it is at 丑 and 未 (丑 northeast, 未 southwest), so the nobleman is said to lie to the northeast and southwest. Your chart carries it on the year pillar (by the day stem), the day pillar (by the year stem) and the hour pillar (by the year stem). A folk image: the real helpers are people willing to help you, found in the relationships you tend.");
+    for (const q of ["贵人方位在哪", "我的贵人在哪里", "哪个方位能遇到贵人", "where is my nobleman?", "helpful people, which direction?", "my benefactors: which direction?", "which direction is my nobleman in?", "where will my noble people come from?", "which direction for my noble star?", "where are the helpful people", "which direction will my benefactor come from?"]) expect(ask(A, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(?:贵人的方向|Tradition takes the nobleman's direction)/);
+    const none = { ...A, shenSha: [] };
+    expect(ask(none, "我的贵人在哪个方向", "zh")).toContain("你的盘中天干地支没有带天乙贵人。");
+    expect(ask(none, "where is my nobleman?", "en")).toContain("Your chart's pillars do not carry it.");
+    // The star asked after without its direction keeps its own answer; another star beside the direction too.
+    expect(ask(A, "我有天乙贵人吗", "zh")).toContain("你的盘中，天乙贵人在年柱（按日干）");
+    expect(ask(A, "我的贵人在哪个方向？桃花呢", "zh")).toContain("桃花");
+    expect(ask(A, "我的贵人在哪个方向？桃花呢", "zh").match(/天乙贵人在年柱/g)).toHaveLength(1);
+    // Colours and directions in general are another question.
+    expect(ask(A, "我的幸运方位是哪里", "zh")).not.toContain("天乙贵人");
+  });
+});
+
 describe("travel and moving", () => {
   // A: 驿马 from the year branch 丑 (巳酉丑) is 亥, from the day branch 子 (申子辰) 寅; neither is on 丑 酉 子 申.
   // Favourable water and wood: the north and the east.

@@ -152,8 +152,21 @@ describe("a decision about a matter: its timing first", () => {
     expect(ask(A, "该不该换工作", at("2032-06-15"))).toStartWith("要不要动，传统上先看时机：今年2032年流年壬子，天干地支都为喜用，传统上正是可以争取的时候。");
     expect(ask(A, "is it wise to change jobs?", at("2032-06-15"), "en")).toStartWith("Whether to make the move: tradition looks first at the timing. This year, 2032 (壬子): its stem and branch both favour you, traditionally a time to reach for it.");
     const earth = { ...A, favorable: ["earth"] };
-    expect(ask(earth, "要不要跳槽", at("2025-06-15"))).toStartWith("要不要动，传统上先看时机：今年2025年流年乙巳，还不是天干地支都为喜用的一年，往后十二年里也没有这样的一年，传统上宜稳中求进。");
-    expect(ask(earth, "should I switch jobs", at("2025-06-15"), "en")).toContain("its stem and branch do not both favour you, nor do those of any of the next twelve years, so tradition advises steady steps.");
+    expect(ask(earth, "要不要跳槽", at("2025-06-15"))).toStartWith("要不要动，传统上先看时机：今年2025年流年乙巳，还不是天干地支都为喜用的一年，往后到2036年也没有这样的一年，传统上宜稳中求进。");
+    expect(ask(earth, "should I switch jobs", at("2025-06-15"), "en")).toContain("its stem and branch do not both favour you, nor do those of any year after it up to 2036, so tradition advises steady steps.");
+  });
+
+  // A: 2026 丙午 (fire, fire): neither part; 2027 丁未 neither; 2032 壬子 both.
+  test("a year asked about is the one judged: a number, or next year; beyond the coming years, judged alone", () => {
+    expect(ask(A, "Should I start a business in 2027?", at("2025-06-15"), "en")).toContain("Whether to make the move: tradition looks first at the timing. 2027 (丁未): its stem and branch do not both favour you; the first coming year where they do is 2032 (壬子).");
+    expect(ask(A, "2032年要不要创业", at("2025-06-15"))).toContain("要不要动，传统上先看时机：你问的2032年流年壬子，天干地支都为喜用，传统上正是可以争取的时候。");
+    expect(ask(A, "明年要不要跳槽", at("2025-06-15"))).toContain("要不要动，传统上先看时机：你问的2026年流年丙午，还不是天干地支都为喜用的一年；往后喜用齐到的是2032年壬子。");
+    expect(ask(A, "今年要不要跳槽", at("2025-06-15"))).toContain("要不要动，传统上先看时机：今年2025年流年乙巳");
+    // The last of the coming years has none after it within them; a year beyond them is judged alone.
+    const earth = { ...A, favorable: ["earth"] };
+    expect(ask(earth, "2036年要不要跳槽", at("2025-06-15"))).toContain("你问的2036年流年丙辰，还不是天干地支都为喜用的一年，传统上宜稳中求进。");
+    expect(ask(earth, "should I switch jobs in 2040?", at("2025-06-15"), "en")).toContain("2040 (庚申): its stem and branch do not both favour you, so tradition advises steady steps.");
+    expect(ask(A, "should I switch jobs in 2044?", at("2025-06-15"), "en")).toContain("2044 (甲子): its stem and branch both favour you, traditionally a time to reach for it.");
   });
 
   test("right after the same matter's stars, they are not said again; after another matter, they are", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { askedTopics, overviewParagraph } from "../../../src/responses/local/liuyao-topics.ts";
-import { BRANCH_DIRECTION } from "../../../src/responses/local/liuyao-lost.ts";
+import { BRANCH_DIRECTION } from "../../../src/responses/data/branch-directions.ts";
 import { explainLiuyao } from "../../../src/responses/local/liuyao.ts";
 import { liuyaoFacts, type LineFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
 import { castReading, type LineStrength } from "../../../src/liuyao/index.ts";
