@@ -4,6 +4,7 @@
  */
 import { type LineStrength, type NoUsefulGod, type Reading, type RelativeLines, type UsefulGod, usefulGod as chooseUsefulGod } from "../../liuyao/index.ts";
 import type { FactSheetOf } from "./types.ts";
+import { asksAfterPartner } from "../../matter/partner.ts";
 
 export interface LineFacts {
   position: number;
@@ -44,8 +45,9 @@ export interface LiuyaoFacts {
   usefulGod?: UsefulGod | null;
   usefulGodReason?: NoUsefulGod | null;
   /**
-   * A relationship cast whose question did not say who the partner is (PARTNER_UNKNOWN): the useful god
-   * for a male partner (官鬼) and for a female one (妻财), for a follow-up that says which.
+   * A relationship cast whose question did not say who the partner is (PARTNER_UNKNOWN), or one that asks
+   * after a him or a her with no matter named (NO_MATTER, "他还会回来找我吗"): the useful god for a male
+   * partner (官鬼) and for a female one (妻财), for a follow-up (or the question) that says which.
    */
   partnerGods?: { male: UsefulGod; female: UsefulGod };
 }
@@ -122,7 +124,10 @@ export function liuyaoFacts(subjectId: string, cast: StoredCast): LiuyaoFactShee
     hidden: p.hidden.map((h) => `${h.relative} ${h.stem}${h.branch} ${h.element} under line ${h.position}`),
     related: { hu: cast.hu.name, cuo: cast.cuo.name, zong: cast.zong.name },
     ...(cast.useful_god !== undefined ? { usefulGod: cast.useful_god, usefulGodReason: cast.useful_god_reason ?? null } : {}),
-    ...(cast.useful_god_reason?.code === "PARTNER_UNKNOWN" ? { partnerGods: { male: partnerGod(p, "husband"), female: partnerGod(p, "wife") } } : {}),
+    // A relationship without the partner's side, or a him or a her asked after with no matter named ("他还会回来找我吗").
+    ...(cast.useful_god_reason?.code === "PARTNER_UNKNOWN" || (cast.useful_god_reason?.code === "NO_MATTER" && asksAfterPartner(cast.question))
+      ? { partnerGods: { male: partnerGod(p, "husband"), female: partnerGod(p, "wife") } }
+      : {}),
   };
   const usefulGod = usefulGodLine(data.usefulGod, data.usefulGodReason);
   const moving = data.movingLines.length ? data.movingLines.join(", ") : "none";

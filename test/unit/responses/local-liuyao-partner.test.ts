@@ -52,3 +52,31 @@ test("no partner said, both said, or a cast that has its useful god: nothing is 
   expect(withPartnerNamed(sheet("这次面试能通过吗").data, "他会录用我吗", "zh")).toBeNull();
   expect(explainLiuyao(ex.data, "我们会复合吗", "zh").focus[0]).not.toContain("起卦时没说对方是谁");
 });
+
+// The same lines for a question that asks after a him or a her with no word of the matter: NO_MATTER.
+const back = sheet("他还会回来找我吗");
+
+test("a him or a her asked after with no matter named is read as a relationship too", () => {
+  expect(back.data.usefulGodReason?.code).toBe("NO_MATTER");
+  expect(back.data.partnerGods?.male).toMatchObject({ relative: "官鬼", lines: [2] });
+  // The follow-up's word first; else the cast's own question says who.
+  expect(withPartnerNamed(back.data, "他心里还有我吗", "zh")!.note).toBe("这一卦问的是对方与你之间的事，按感情来读；你说的是他，传统上男方看官鬼，这一答就以官鬼为用神。");
+  expect(withPartnerNamed(back.data, "什么时候会联系我", "zh")!.note).toBe("这一卦问的是对方与你之间的事，按感情来读；问题里说的是他，传统上男方看官鬼，这一答就以官鬼为用神。");
+  expect(withPartnerNamed(back.data, "when will it happen?", "en")!.note).toBe("The cast asks about someone and you, which tradition reads as a relationship; its question speaks of him, and tradition reads a man from 官鬼, so this answer takes 官鬼 as the useful god.");
+  expect(withPartnerNamed(sheet("Does she miss me?").data, "what now?", "en")!.note).toBe("The cast asks about someone and you, which tradition reads as a relationship; its question speaks of her, and tradition reads a woman from 妻财, so this answer takes 妻财 as the useful god.");
+  expect(withPartnerNamed(sheet("她还爱我吗").data, "会怎样", "zh")!.facts.usefulGod?.relative).toBe("妻财");
+  expect(withPartnerNamed(sheet("她还爱我吗").data, "会怎样", "zh")!.note).toBe("这一卦问的是感情，起卦时没说对方是谁；问题里说的是她，传统上女方看妻财，这一答就以妻财为用神。");
+  expect(withPartnerNamed(sheet("她心里还有我吗").data, "会怎样", "zh")!.note).toBe("这一卦问的是对方与你之间的事，按感情来读；问题里说的是她，传统上女方看妻财，这一答就以妻财为用神。");
+  // A cast stored before the reason was recorded reads as one with no matter named.
+  expect(withPartnerNamed({ ...back.data, usefulGodReason: undefined }, "会怎样", "zh")!.note).toStartWith("这一卦问的是对方与你之间的事");
+  // A PARTNER_UNKNOWN cast whose question says who: the question's word, when the follow-up has none.
+  expect(withPartnerNamed(sheet("我和他的感情还有希望吗").data, "会怎样", "zh")?.note).toBe("这一卦问的是感情，起卦时没说对方是谁；问题里说的是他，传统上男方看官鬼，这一答就以官鬼为用神。");
+});
+
+test("no him or her asked after, or no question of the asker: no partner's reading", () => {
+  for (const q of ["帮我算一卦", "他会来吗", "Will he show up?", "他们还会回来找我吗"]) expect({ q, gods: sheet(q).data.partnerGods }).toEqual({ q, gods: undefined });
+  expect(withPartnerNamed(sheet("帮我算一卦").data, "他还爱我吗", "zh")).toBeNull();
+  // A cast with its own useful god keeps it: no partners' readings beside it.
+  expect(sheet("我老公还爱我吗").data.usefulGod?.relative).toBe("官鬼");
+  expect(sheet("我老公还爱我吗").data.partnerGods).toBeUndefined();
+});
