@@ -13,7 +13,7 @@ import { elementName, list, matchesTopic, say, sentences } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 
 /** A matter, or a person or plan the lexicon files under another matter: what a chart question is read for. */
-export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business" | "fame";
+export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business" | "fame" | "windfall";
 
 /** Children asked after: read from their own stars, not from family's resource stars. */
 const CHILDREN = /子女|孩子|小孩|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
@@ -22,6 +22,8 @@ const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足
 /** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
 const PARTNER = /婚|老公|老婆|丈夫|妻子|男友|女友|男朋友|女朋友|对象|伴侣|配偶|恋爱|(?<![a-z])(?:partner|spouse|husband|wife|boyfriend|girlfriend|marri\w*|dating)(?![a-z])/;
 const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous|reputation|well[- ]known|renown\w*)(?![a-z])/;
+/** Money that comes unlooked-for: a windfall, the lottery, a bet (偏财运, 横财). */
+const WINDFALL = /偏财|横财|意外之财|中奖|彩票|赌|(?<![a-z])(?:windfalls?|lottery|jackpot|gambl\w*|indirect wealth)(?![a-z])/;
 const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:an?|my own|my)(?: [a-z]+)? (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
 
 /** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
@@ -34,6 +36,7 @@ export function chartTopics(input: string): ChartTopic[] {
   if (person === "parents" && !matchesTopic(input, PARTNER)) topics = topics.map((m) => (m === "relationship" ? "parents" : m));
   if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
   if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
+  if (matchesTopic(input, WINDFALL)) topics = ["windfall", ...topics.filter((m) => m !== "money")];
   return [...new Set(topics)];
 }
 
@@ -84,6 +87,8 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
     case "money":
     case "lost_item":
       return { stars: ["正财", "偏财"], zh: "财星（钱财与资源）", en: "the wealth stars (money and resources)" };
+    case "windfall":
+      return { stars: ["偏财"], zh: "偏财（意外之财、投机与流动之财）", en: "indirect wealth (windfalls, speculation and money on the move)" };
     case "business":
       return { stars: ["食神", "伤官", "正财", "偏财"], zh: "食伤与财星（食伤生财：本事与产出化为收入）", en: "the output and wealth stars (output generates wealth: skill and work turned into income)" };
     case "relationship":
@@ -163,7 +168,9 @@ export function starsParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartT
   }
   const where = found.length
     ? say(lang, `在你的盘中，它们出现在${list(lang, found)}。`, `In your chart they appear in ${list(lang, found)}.`)
-    : say(lang, "你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。", "Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
+    : reading.stars.length === 1
+      ? say(lang, `你的盘中天干与藏干都没有出现${reading.stars[0]}，传统上会转看大运流年何时引出它。`, `Neither the stems nor the hidden stems of your chart carry ${reading.stars[0]}; tradition then looks at which luck pillars bring it in.`)
+      : say(lang, "你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。", "Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
   return sentences(lang, say(lang, `这类问题传统上看${reading.zh}。`, `Questions like this are traditionally read from ${reading.en}.`), where, balanceOf(f, lang, reading.stars));
 }
 

@@ -19,6 +19,13 @@ import { zodiacMatchParagraph } from "./bazi-zodiac.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
+/** A lottery, a bet or a casino: no chart decides chance, and no stake should rest on one. */
+const GAMBLING = /彩票|赌|(?<![a-z])(?:lottery|jackpot|gambl\w*|casino|bet(?:s|ting)?)(?![a-z])/;
+const GAMBLING_NOTE = {
+  zh: "彩票、赌博的输赢是概率，命盘定不了，也不该拿命盘去押注；传统上说偏财来得快、去得也快，量力而行。",
+  en: "A lottery or a bet is chance, which no chart decides, and no stake should rest on one; tradition says windfall money comes fast and goes fast, so play only what you can afford to lose.",
+};
+
 /** Asking whether two people suit each other. */
 const COMPATIBLE = /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/;
 /** The same, shorter, beside a zodiac animal ("我老公属龙，我们合吗", "is a dragon a good match?"). */
@@ -326,6 +333,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // Help from the police, a doctor or a lawyer is never a question of timing.
   if (matchesTopic(input, SEEK_HELP)) focus.unshift(helpFirst(lang, say(lang, "命盘的时机", "a chart's timing")));
   else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now, askedYear ? Number(askedYear) : (namedYear ?? undefined)));
+  // A lottery or a bet: chance, which no chart decides; said first.
+  if (matchesTopic(input, GAMBLING)) focus.unshift(say(lang, GAMBLING_NOTE.zh, GAMBLING_NOTE.en));
   focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }

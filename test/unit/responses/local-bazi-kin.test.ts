@@ -204,8 +204,28 @@ describe("every wording, each part checked", () => {
     ["open a shop", ["business"]], ["opening my own store", ["business"]], ["start an shop", ["business"]],
     ["创业会影响我的婚姻吗", ["business", "relationship"]],
     ["出名会影响我的婚姻吗", ["fame", "relationship"]], ["Am I going to be famous?", ["fame"]], ["我会出名吗", ["fame"]], ["my reputation at work", ["fame"]], ["a well-known name", ["fame"]], ["renowned", ["fame"]],
+    ["我有冇偏財運？", ["windfall"]], ["我什么时候能中彩票", ["windfall"]], ["会有横财吗", ["windfall"]], ["意外之财", ["windfall"]], ["中奖", ["windfall"]], ["赌运", ["windfall"]],
+    ["Will I win the lottery?", ["windfall"]], ["any windfalls coming?", ["windfall"]], ["a windfall", ["windfall"]], ["the jackpot", ["windfall"]], ["is gambling good for me", ["windfall"]], ["my indirect wealth", ["windfall"]], ["我的财运", ["money"]], ["中彩票会影响我的婚姻吗", ["windfall", "relationship"]],
   ] as const)("%s → %p", (input, topics) => {
     expect(chartTopics(input)).toEqual(topics as never);
+  });
+
+  // A: 甲's 偏财 is 戊, hidden in the hour branch 申; the one 戊 year of the coming twelve is 2028 戊申.
+  test("a windfall is read from 偏财 alone; a lottery or a bet is chance, said first", () => {
+    expect(ask(A, "我有偏财运吗")).toBe("这类问题传统上看偏财（意外之财、投机与流动之财）。在你的盘中，它们出现在时柱藏干戊(偏财)。在本盘，财星属土，为忌。由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。");
+    const lottery = ask(A, "我什么时候能中彩票");
+    expect(lottery).toStartWith("彩票、赌博的输赢是概率，命盘定不了，也不该拿命盘去押注；传统上说偏财来得快、去得也快，量力而行。\n问“什么时候”，传统上先看偏财透出天干的流年，最能引动此事。从今年起的12年里，这样的年份有：2028年戊申（偏财）。");
+    expect(ask(A, "Will I win the lottery?", "en")).toStartWith("A lottery or a bet is chance, which no chart decides, and no stake should rest on one; tradition says windfall money comes fast and goes fast, so play only what you can afford to lose.\nQuestions like this are traditionally read from indirect wealth (windfalls, speculation and money on the move). In your chart they appear in the hour branch's hidden stem 戊(偏财).");
+    for (const q of ["should I bet on it?", "betting on football", "the casino tonight?", "any bets?", "Is gambling lucky for me?", "我适合赌钱吗"]) expect(ask(A, q, "en")).toStartWith("A lottery or a bet is chance");
+    expect(ask(A, "I'd better start saving", "en")).not.toContain("A lottery or a bet");
+    // A chart without 偏财 on its stems or hidden stems says so of the one star.
+    const none = { ...A, pillars: { ...A.pillars, hour: { ...A.pillars.hour, hidden: ["庚(七杀)", "壬(偏印)"] } } };
+    expect(ask(none, "我有偏财运吗")).toContain("你的盘中天干与藏干都没有出现偏财，传统上会转看大运流年何时引出它。");
+    expect(ask(none, "any windfalls coming?", "en")).toContain("Neither the stems nor the hidden stems of your chart carry 偏财; tradition then looks at which luck pillars bring it in.");
+    // Several stars, none on the chart: said of them all.
+    const noOfficers = { ...A, pillars: { ...A.pillars, year: { ...A.pillars.year, hidden: ["己(正财)", "癸(正印)"] }, month: { ...A.pillars.month, hidden: [] }, hour: { ...A.pillars.hour, hidden: ["壬(偏印)", "戊(偏财)"] } } };
+    expect(ask(noOfficers, "how's my career?", "en")).toContain("Neither the stems nor the hidden stems of your chart carry these stars; tradition then looks at which luck pillars bring them in.");
+    expect(ask(noOfficers, "我的事业怎么样")).toContain("你的盘中天干与藏干都没有出现这些星，传统上会转看大运流年何时引出它们。");
   });
 
   test("each group of stars is named, with its element and whether it is favourable here, in each language", () => {
