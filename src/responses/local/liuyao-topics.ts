@@ -230,6 +230,21 @@ function chanceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
+/**
+ * Which of several options ("我应该报哪个学校", "which offer should I take?"): not a direction, a month or
+ * a line, which have their own answers.
+ */
+export const WHICH_ONE = /(?:哪个|哪一个|哪家|哪所|哪间|哪科|哪门|哪一科|哪条|选哪)(?!方向|方位|月|天|日|年|时|爻|里|边)|which (?:one|school|university|college|company|job|offer|subject|course|option|programme|program|city|house|flat|apartment)(?![a-z])/;
+
+/** A cast does not choose among options it was not asked about: each is named and asked of in turn, one cast each. */
+function whichOneParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
+  return say(
+    lang,
+    `一卦只问一事：卦象不会从几个没说出来的选项里替你挑一个。传统的做法是把选项说出来，一个一个问，比如“报A校能上岸吗”，每个另起一卦；这一卦答的仍是「${f.question}」。`,
+    `One cast answers one matter: a hexagram does not pick among options it was not asked about. Tradition names each option and asks of it in turn ("will I get into school A?"), one cast each; this cast still answers "${f.question}".`,
+  );
+}
+
 /** How the useful god stands and what tradition advises from it. */
 function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
   const g = f.usefulGod;
@@ -257,7 +272,7 @@ function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): st
     ? say(lang, `${helpFirst(lang, "卦象")}下面只是传统的参照。`, `${helpFirst(lang, "a hexagram")} What follows is only the tradition's reference. `)
     : g.matter === "lost_item" && matchesTopic(input, SEARCHING)
       ? searchFirst(lang)
-      : WHETHER.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
+      : WHETHER.test(foldedInput(input)) && !WHICH_ONE.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
   return say(
     lang,
     `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
@@ -306,6 +321,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: LINE_ASKED, write: lineParagraph },
   // Asked of a cast for anything else, "where?" has no reading here: nothing is written.
   { pattern: WHERE_LOST, write: (f, lang) => whereLostParagraph(f, lang) ?? "" },
+  { pattern: WHICH_ONE, write: whichOneParagraph },
   { pattern: TAKEN, write: takenParagraph },
   { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
   { pattern: JUDGE, write: judgeParagraph },

@@ -180,7 +180,11 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   // A part of this cast's matter asked after by name (its money, its paperwork, its people) is read from the cast;
   // another matter's rule is not said for it ("offer" names a job, but "how much should I offer?" is the price).
   const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
-  if (matters.length > 0 && !partAsked && !(castGod?.matter && matters.includes(castGod.matter))) {
+  // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule
+  // (no matter named is none of another either).
+  const castMatters = [...classifyMatter(f.question), castGod?.matter];
+  const otherMatter = matters.some((m) => !castMatters.includes(m));
+  if (otherMatter && !partAsked) {
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
     // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.

@@ -65,6 +65,9 @@ test("a him or a her asked after with no matter named is read as a relationship 
   expect(withPartnerNamed(back.data, "when will it happen?", "en")!.note).toBe("The cast asks about someone and you, which tradition reads as a relationship; its question speaks of him, and tradition reads a man from 官鬼, so this answer takes 官鬼 as the useful god.");
   expect(withPartnerNamed(sheet("Does she miss me?").data, "what now?", "en")!.note).toBe("The cast asks about someone and you, which tradition reads as a relationship; its question speaks of her, and tradition reads a woman from 妻财, so this answer takes 妻财 as the useful god.");
   expect(withPartnerNamed(sheet("她还爱我吗").data, "会怎样", "zh")!.facts.usefulGod?.relative).toBe("妻财");
+  // The relationship named again is the partner's reading, not the general rule for relationships.
+  expect(explainLiuyao(back.data, "他的感情呢", "zh").focus.join("")).not.toContain("传统上问感情");
+  expect(explainLiuyao(back.data, "他的感情呢", "zh").focus.join("")).toContain("本卦问感情，女问看官鬼、男问看妻财，以官鬼为用神。");
   expect(withPartnerNamed(sheet("她还爱我吗").data, "会怎样", "zh")!.note).toBe("这一卦问的是感情，起卦时没说对方是谁；问题里说的是她，传统上女方看妻财，这一答就以妻财为用神。");
   expect(withPartnerNamed(sheet("她心里还有我吗").data, "会怎样", "zh")!.note).toBe("这一卦问的是对方与你之间的事，按感情来读；问题里说的是她，传统上女方看妻财，这一答就以妻财为用神。");
   // A cast stored before the reason was recorded reads as one with no matter named.

@@ -482,6 +482,18 @@ describe("the pay and the paperwork, read from 妻财 and 父母", () => {
   });
 });
 
+describe("which of several options", () => {
+  test("a cast picks none it was not asked about: name each and ask of it, one cast each", () => {
+    expect(ask(interview, "我应该报哪个学校", "zh")).toBe("一卦只问一事：卦象不会从几个没说出来的选项里替你挑一个。传统的做法是把选项说出来，一个一个问，比如“报A校能上岸吗”，每个另起一卦；这一卦答的仍是「这次面试能通过吗？」。");
+    expect(ask(interview, "Which offer should I take?", "en")).toStartWith("One cast answers one matter: a hexagram does not pick among options it was not asked about. Tradition names each option and asks of it in turn (\"will I get into school A?\"), one cast each; this cast still answers \"这次面试能通过吗？\".");
+    // "Which … should I" is no yes-or-no question: the counsel follows without leaning either way.
+    expect(ask(interview, "Which offer should I take?", "en")).not.toContain("leans towards");
+    for (const q of ["哪家公司好", "选哪所大学", "哪一个更适合我", "哪科要加强", "哪门课", "which one?", "which company should I pick", "which school", "which city is better", "which programme?", "which program?"]) expect({ q, a: ask(interview, q, /[a-z]/.test(q) ? "en" : "zh") }).toMatchObject({ q, a: expect.stringMatching(/^(?:一卦只问一事：卦象不会|One cast answers one matter: a hexagram does not pick)/) });
+    // A direction, a month, a day, a line or a place are asked of the cast itself.
+    for (const q of ["哪个方向", "哪个月出结果", "哪个爻在动", "哪一天", "哪年", "哪个时候", "在哪里", "哪边好"]) expect({ q, a: ask(interview, q, "zh") }).not.toMatchObject({ q, a: expect.stringContaining("卦象不会从几个") });
+  });
+});
+
 describe("a lost thing: where to look, and whether someone took it", () => {
   // 泽风大过 (震宫): 妻财辛丑 (应) on line 1 and 妻财丁未 on line 6 (moving); 官鬼辛酉 on line 3 and 官鬼丁酉 on line 5, still.
   const purse = cast("我的钱包丢了，能找回来吗？", [8, 7, 7, 9, 7, 6]);

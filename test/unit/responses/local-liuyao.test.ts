@@ -66,6 +66,16 @@ describe("another matter named is read from its traditional useful god (用神)"
     expect(en).not.toContain("does not appear");
   });
 
+  test("the cast's own matters named again are not another matter: no other rule for them", () => {
+    // 考研上岸 is career and study at once, read from 官鬼; its school is no study matter of its own.
+    const exam = cast("我今年考研能上岸吗", [7, 7, 7, 7, 7, 7], "2025-06-18");
+    expect(exam.usefulGod?.relative).toBe("官鬼");
+    expect(focus(exam, "学校的事还顺利吗")).not.toContain("问考试、学业看父母");
+    expect(focus(exam, "学校的事还顺利吗")).toContain("以官鬼为用神");
+    // Another matter beside them still gets its rule.
+    expect(focus(exam, "学校的事和我的财运呢")).toContain("问钱财看妻财");
+  });
+
   test("each line's state is spelled out: the world and response marks, at rest, its strength in the month and day, joined in line order", () => {
     // 戊 day: the six spirits run 勾陈 螣蛇 白虎 玄武 青龙 朱雀 from line 1. Earth in the 午 (fire) month is 相 and the 午 day feeds it (生).
     expect(focus(QIAN, "考试能过吗？")).toBe("传统上问考试、学业看父母（文书）。第3爻父母甲辰土（白虎）：临应，在月令为相，日辰对它为生；第6爻父母壬戌土（朱雀）：持世，在月令为相，日辰对它为生。");
