@@ -256,6 +256,10 @@ describe("the local interpreter", () => {
     expect(months).toContain("丑未沖");
     expect(months).toContain("辰丑破");
     expect(months).not.toContain("醜");
+    // 疗愈 is 療癒, as 治愈 is 治癒.
+    const healing = say(plan, "這個練習要怎麼開始？");
+    expect(healing).toContain("療癒方案");
+    expect(healing).not.toContain("療愈");
   });
 
   test("asked to recompute, it says the facts are fixed", () => {
