@@ -17,6 +17,7 @@
  */
 import { CueIndex } from "../text/cue-index.ts";
 import { type FrameReason, frameChange } from "./frame-change.ts";
+import { offersAnotherOption } from "./own-act.ts";
 import { foldText } from "../text/language.ts";
 import { committedMatterModel, matterFeatures, newMatterProbability, restatesQuestion, type MatterModel } from "./learned.ts";
 import {
@@ -200,6 +201,8 @@ export function detectMatterChangeByRules(castQuestion: string, followUp: string
   if (frame.inside) return { ...byDomain, changed: false, reason: "inside_the_matter" };
   if (!byDomain.changed || byDomain.reason === "explicit_new_question") return byDomain;
   const f = foldText(followUp);
+  // Another option to the cast's own decision, in another domain's words ("or should we wait until after my promotion").
+  if (offersAnotherOption(foldText(castQuestion), f)) return { ...byDomain, changed: false, reason: "inside_the_matter" };
   return FRESH.test(f) && !REFERS_BACK.test(f) ? byDomain : { ...byDomain, changed: false, reason: "refers_to_cast_matter" };
 }
 

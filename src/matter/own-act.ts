@@ -36,3 +36,14 @@ export function asksTermsOfTheAct(castQuestion: string, followUp: string): boole
   const hit = zh ?? CONDITION_EN.exec(followUp);
   return hit !== null && sameAct(hit[1]!, castQuestion, zh === null) && TERMS.test(hit[2]!);
 }
+
+/** A follow-up that opens by offering another option ("or should we wait…", "还是先…", "或者…", "定係…"). */
+const ANOTHER_OPTION = /^(?:or|还是|或者|或是|定系|定还是|抑或)(?![a-z])/;
+
+/**
+ * Whether `followUp` (folded) offers another option to the decision the cast's question (folded) asks
+ * about ("should we do IVF this year?" → "or should we wait until after my promotion"): the same
+ * decision, whatever domain its words are in.
+ * @example offersAnotherOption("should we do ivf this year or keep trying naturally", "or should we wait until after my promotion") // true
+ */
+export const offersAnotherOption = (castQuestion: string, followUp: string) => DECIDES.test(castQuestion) && ANOTHER_OPTION.test(followUp.trim());

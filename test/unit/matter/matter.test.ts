@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { classifyMatter, detectMatterChange, detectMatterChangeByRules, MATTERS } from "../../../src/matter/matter.ts";
 import { frameChange } from "../../../src/matter/frame-change.ts";
+import { offersAnotherOption } from "../../../src/matter/own-act.ts";
 import { MATTER_LEXICON } from "../../../src/matter/lexicon.ts";
 import pairs from "./matter-pairs.json";
 import { formatTally, tally } from "../../helpers/tally.ts";
@@ -151,6 +152,19 @@ describe("detectMatterChange", () => {
       ["Should I sell my car?", "if I move, how much will the lease cost?"],
       ["要不要买这套房", "我朋友买的话合同要注意什么"],
     ]) expect({ f, inside: frameChange(q!, f!).inside }).toEqual({ f, inside: undefined });
+  });
+
+  test("another option to the cast's own decision stays in it, whatever domain its words are in", () => {
+    expect(detectMatterChange("should we do ivf this year or keep trying naturally", "or should we wait until after my promotion")).toMatchObject({ changed: false, reason: "inside_the_matter" });
+    expect(detectMatterChange("要不要今年要孩子", "还是等我升职以后再说")).toMatchObject({ changed: false });
+    expect(offersAnotherOption("要不要辞职", "或者先请个长假")).toBe(true);
+    expect(offersAnotherOption("要不要辞职", "  还是先跟老板谈谈")).toBe(true);
+    // Not an option to a decision: an outcome asked, or "or" inside a word or later in the sentence.
+    expect(offersAnotherOption("今年能升职吗", "还是说我干脆跳槽")).toBe(false);
+    expect(offersAnotherOption("should i move to berlin", "organic food stores there?")).toBe(false);
+    expect(offersAnotherOption("should i move to berlin", "what about the flat, or the job?")).toBe(false);
+    // A plain switch of domain after a decision, offering nothing, is judged as before.
+    expect(detectMatterChangeByRules("should we do ivf this year or keep trying naturally", "Will I get promoted this year?").reason).toBe("different_matter");
   });
 
   test("a follow-up that asks about cause or effect stays on the matter", () => {
