@@ -5,7 +5,7 @@
  * a poor one; a punishment or a break alone, some friction; anything else, neither. It is the
  * coarsest layer of matching two charts (合婚), and the answer says so. Pure: branch indices in.
  */
-import { branchPairInteractions } from "./interactions.ts";
+import { branchPairInteractions, type InteractionType } from "./interactions.ts";
 import { THREE_COMBINATIONS } from "./interaction-tables.ts";
 import { BRANCHES, ELEMENTS_ZH } from "./tables.ts";
 
@@ -27,7 +27,7 @@ export function zodiacMatch(a: number, b: number): ZodiacMatch {
   const three = a === b ? undefined : THREE_COMBINATIONS.find((c) => c.branches.includes(a) && c.branches.includes(b));
   const threeName = three ? `${three.branches.map((x) => BRANCHES[x]).join("")}三合${ELEMENTS_ZH[three.element]}局` : null;
   const relations = [...pair.map((r) => r.name), ...(threeName ? [threeName] : [])];
-  const has = (type: string) => pair.some((r) => r.type === type);
+  const has = (type: InteractionType) => pair.some((r) => r.type === type);
   const verdict: ZodiacVerdict =
     has("six_combination") || three ? "good" : has("clash") || has("harm") ? "poor" : has("punishment") || has("destruction") ? "friction" : "neutral";
   return { verdict, relations };

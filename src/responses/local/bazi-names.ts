@@ -10,6 +10,8 @@ import { list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 
 /** The animals in English, in the branches' order (子 the Rat … 亥 the Pig); the Chinese are lunar-typescript's. */
+/** The animals in Chinese, in the branches' order (lunar-typescript counts them from 1). */
+export const ANIMALS_ZH = LunarUtil.SHENGXIAO.slice(1, 13);
 export const ANIMALS_EN = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"] as const;
 
 export const ZODIAC = /生肖|属什么|属相|(?<![a-z])(?:chinese zodiac|zodiac (?:animal|sign)|what animal)(?![a-z])/;
@@ -18,8 +20,7 @@ export const ZODIAC = /生肖|属什么|属相|(?<![a-z])(?:chinese zodiac|zodia
 export function zodiacParagraph(f: BaziFacts, lang: ReplyLanguage): string {
   const branch = f.pillars.year.ganzhi[1]!;
   const index = BRANCHES.indexOf(branch as (typeof BRANCHES)[number]);
-  // lunar-typescript counts its animals from 1.
-  const animal = LunarUtil.SHENGXIAO[index + 1]!;
+  const animal = ANIMALS_ZH[index]!;
   return say(
     lang,
     `你属${animal}：生肖看年柱的地支（${branch}）。八字的年柱以立春换年，所以生在元旦之后、立春之前的人，属的是前一年的生肖。`,

@@ -3,16 +3,13 @@
  * asker's animal (the year pillar's branch) with the one named, from the engine's zodiacMatch, said
  * as the coarsest layer of matching two charts (合婚), which needs both charts.
  */
-import { LunarUtil } from "lunar-typescript";
 import type { BaziFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { BRANCHES } from "../../bazi/tables.ts";
 import { zodiacMatch, type ZodiacVerdict } from "../../bazi/index.ts";
 import { foldedInput, list, say } from "./text.ts";
-import { ANIMALS_EN } from "./bazi-names.ts";
+import { ANIMALS_EN, ANIMALS_ZH } from "./bazi-names.ts";
 
-/** The animals in Chinese, in the branches' order (lunar-typescript counts them from 1). */
-const ANIMALS_ZH = LunarUtil.SHENGXIAO.slice(1, 13);
 /** English words for each animal, in the branches' order. */
 const ANIMAL_WORDS_EN = ["rat|mouse", "ox|cow|buffalo", "tiger", "rabbit|hare", "dragon", "snake", "horse", "goat|sheep|ram", "monkey", "rooster|chicken", "dog", "pig|boar"];
 /** An animal as a person's sign: "属马", "马年", "year of the horse", "a horse", "rabbits". */

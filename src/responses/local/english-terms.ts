@@ -4,12 +4,10 @@
  * first use in the answer ("劫财 (rob wealth)", "丑未冲 (clash)", "雷火丰 (Abundance, hexagram 55, …)"),
  * from the glossary and data/english-names.ts. Pure; the writers stay as they are.
  */
-import { ELEMENT_ZH } from "../../bazi/tables.ts";
+import { ELEMENT_EN, type ElementZh } from "../../bazi/index.ts";
 import { HEXAGRAMS } from "../../liuyao/hexagrams.ts";
 import { GLOSSARY } from "../data/glossary.ts";
 import { HEXAGRAM_EN, LIUYAO_TERMS_EN, RELATION_KIND_EN } from "../data/english-names.ts";
-
-const ELEMENT_EN = new Map<string, string>(Object.entries(ELEMENT_ZH).map(([en, zh]) => [zh, en]));
 
 const NAMES: ReadonlyMap<string, string> = new Map([
   ...GLOSSARY.map((g) => [g.term, g.en[0]!] as const),
@@ -26,7 +24,7 @@ export function englishName(term: string): string | undefined {
   if (named) return named;
   const relation = RELATION.exec(term);
   if (!relation) return undefined;
-  const element = relation[2] ? ELEMENT_EN.get(relation[2]) : undefined;
+  const element = relation[2] ? ELEMENT_EN[relation[2] as ElementZh] : undefined;
   return element ? `${RELATION_KIND_EN[relation[1]!]} towards ${element}` : RELATION_KIND_EN[relation[1]!];
 }
 

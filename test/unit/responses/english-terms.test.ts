@@ -74,6 +74,14 @@ describe("glossTerms", () => {
     expect(glossTerms(["七杀 (seven killings, also 偏官): pressure"])).toEqual(["七杀 (seven killings, also 偏官): pressure"]);
   });
 
+  test("only the English just before counts, and only the parenthesis right after", () => {
+    // Said after the term, or long before it, the English does not name it here.
+    expect(glossTerms(["劫财 is what tradition calls rob wealth"])).toEqual(["劫财 (rob wealth) is what tradition calls rob wealth"]);
+    expect(glossTerms([`rob wealth, as said, ${"and more words ".repeat(4)}then 劫财 here`])[0]).toContain("劫财 (rob wealth) here");
+    // A parenthesis further on is not the term's.
+    expect(glossTerms(["劫财 is strong (see above)"])).toEqual(["劫财 (rob wealth) is strong (see above)"]);
+  });
+
   test("a term followed by a long explanation in parentheses waits for its next use", () => {
     const long = "(回头克 or 化退 weaken the moving line, 回头生 or 化进神 strengthen it)";
     expect(glossTerms([`申→酉 比和 ${long}; then 比和 again`])[0]).toEndWith("; then 比和 (the same element) again");
