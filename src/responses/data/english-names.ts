@@ -27,7 +27,12 @@ export const HEXAGRAM_EN: readonly string[] = [
   "Inner Truth", "Preponderance of the Small", "After Completion", "Before Completion",
 ];
 
-/** LiuYao's terms outside the glossary: the six relatives, the six spirits, the eight palaces, how a line changes, how world and response meet. */
+/**
+ * LiuYao's terms as an answer names them in English: the six relatives, the six spirits, the eight
+ * palaces, how a line changes, how world and response meet. Where the glossary explains one too (官鬼,
+ * 回头克…), its names there are the ones asked with ("officer ghost"), and this short one is the one an
+ * answer uses ("官鬼 (officer)").
+ */
 export const LIUYAO_TERMS_EN: Readonly<Record<string, string>> = {
   父母: "parents",
   兄弟: "siblings",
@@ -48,10 +53,6 @@ export const LIUYAO_TERMS_EN: Readonly<Record<string, string>> = {
   离: "fire",
   艮: "mountain",
   兑: "lake",
-  回头生: "fed back by its change",
-  回头克: "controlled back by its change",
-  化进神: "advancing",
-  化退神: "retreating",
   化退: "retreating",
   化泄: "drained by its change",
   化耗: "spent on its change",

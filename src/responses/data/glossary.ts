@@ -10,6 +10,8 @@ export interface GlossaryEntry {
   en: readonly string[];
   /** Other Chinese names people ask with (贵人 for 天乙贵人), found anywhere in the folded question. */
   aliases?: readonly string[];
+  /** Explained only of a cast: the six relatives and a line's changes (父母, 兄弟 are everyday words of a chart's questions). */
+  castOnly?: true;
   zh: string;
   text: string;
 }
@@ -37,6 +39,16 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
   { term: "世爻", en: ["world line"], zh: "世爻：代表问卦的人自己。", text: "世爻 (world line): the line that stands for the person asking." },
   { term: "应爻", en: ["response line"], zh: "应爻：代表对方、对手或所问之事。", text: "应爻 (response line): the line for the other side, the counterpart, or the matter asked about." },
   { term: "伏神", en: ["hidden spirit"], zh: "伏神：卦中不见的六亲，藏在本宫首卦同位之爻下，需看它能否出现。", text: "伏神 (hidden spirit): a relative missing from the lines, lying under a line of the palace's pure hexagram; read by whether it can come out." },
+  { term: "六亲", castOnly: true, en: ["six relatives", "liu qin"], zh: "六亲：按每一爻与卦宫五行的生克，把它归为父母、兄弟、子孙、妻财、官鬼五类，用来对应所问的人和事。", text: "六亲 (six relatives): each line's kind by how its element meets the palace's — 父母, 兄弟, 子孙, 妻财, 官鬼 — matched to the people and things asked about." },
+  { term: "父母", castOnly: true, en: ["parents line", "fu mu"], zh: "父母：六亲之一，生卦宫五行者；代表长辈、文书证件、房屋车船与学业考试。", text: "父母 (parents line): one of the six relatives, the element generating the palace's — elders, documents and certificates, houses and vehicles, study and exams." },
+  { term: "兄弟", castOnly: true, en: ["siblings line", "xiong di"], zh: "兄弟：六亲之一，与卦宫五行相同者；代表兄弟朋友、同辈与竞争者，也主破耗钱财。", text: "兄弟 (siblings line): one of the six relatives, the palace's own element — siblings, friends, peers and rivals; it also stands for money lost." },
+  { term: "子孙", castOnly: true, en: ["offspring line", "zi sun"], zh: "子孙：六亲之一，卦宫所生者；代表子女晚辈、学生、医药与六畜，也是福神，能克官鬼而化解忧患。", text: "子孙 (offspring line): one of the six relatives, the element the palace generates — children and juniors, students, medicine and animals; the blessing line, which controls 官鬼 and eases worries." },
+  { term: "妻财", castOnly: true, en: ["wife wealth", "qi cai"], zh: "妻财：六亲之一，卦宫所克者；代表钱财物品、薪酬，男问也代表妻子。", text: "妻财 (wife wealth): one of the six relatives, the element the palace controls — money and things, pay, and a man's wife." },
+  { term: "官鬼", castOnly: true, en: ["officer ghost", "guan gui"], zh: "官鬼：六亲之一，克卦宫者；代表工作职位、官府与官司，女问也代表丈夫，又主疾病与忧患。", text: "官鬼 (officer ghost): one of the six relatives, the element controlling the palace's — work and position, authorities and lawsuits, a woman's husband; also illness and worry." },
+  { term: "回头克", castOnly: true, en: ["controlled back"], zh: "回头克：动爻变出的爻反过来克动爻，动爻因此受损。", text: "回头克 (controlled back): the line a moving line changes into controls it in return, weakening it." },
+  { term: "回头生", castOnly: true, en: ["fed back"], zh: "回头生：动爻变出的爻反过来生动爻，动爻因此得助。", text: "回头生 (fed back): the line a moving line changes into generates it in return, strengthening it." },
+  { term: "化进神", castOnly: true, en: ["advancing spirit"], zh: "化进神：动爻化出同一五行里往前的地支（如寅化卯、申化酉），势头渐长。", text: "化进神 (advancing spirit): a moving line changes into the next branch of its own element (寅 into 卯, 申 into 酉): its force grows." },
+  { term: "化退神", castOnly: true, en: ["retreating spirit"], zh: "化退神：动爻化出同一五行里往后的地支（如卯化寅、酉化申），势头渐退。", text: "化退神 (retreating spirit): a moving line changes into the previous branch of its own element (卯 into 寅, 酉 into 申): its force wanes." },
   { term: "纳音", en: ["nayin"], zh: "纳音：六十甲子每两柱配一个五行意象（如海中金、炉中火），是干支的另一层五行。", text: "纳音 (nayin): one of thirty element images (sea gold, furnace fire…) given to each pair of the sixty stem-branch pillars." },
   { term: "身强", en: ["strong day master"], zh: "身强：日主得令、得地、得势，力量充足，传统上宜泄宜克，能承担。", text: "身强 (strong day master): in season, rooted and supported — traditionally able to carry output, wealth and pressure." },
   { term: "身弱", en: ["weak day master"], zh: "身弱：日主力量不足，传统上宜生宜扶，先增强自身再承担更多。", text: "身弱 (weak day master): lacking strength — traditionally helped by its resource and companions before taking on more." },

@@ -9,6 +9,7 @@ import { HEXAGRAMS } from "../../liuyao/hexagrams.ts";
 import { GLOSSARY } from "../data/glossary.ts";
 import { HEXAGRAM_EN, LIUYAO_TERMS_EN, RELATION_KIND_EN } from "../data/english-names.ts";
 
+/** The glossary's names, then the table's, which win where both name a term (the later entry of a Map). */
 const NAMES: ReadonlyMap<string, string> = new Map([
   ...GLOSSARY.map((g) => [g.term, g.en[0]!] as const),
   ...Object.entries(LIUYAO_TERMS_EN),

@@ -208,6 +208,7 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
     closing: say(lang, "卦象是对所问之事的传统文化参照，不是定论。一卦只问一事，若要问别的事，请重新起卦。", "A hexagram is a traditional cultural reference for the matter asked about, not a verdict. One cast answers one matter; for another matter, create a new cast."),
     closingShort: say(lang, "卦象是传统参照，非定论。", "A traditional reference, not a verdict."),
     redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
+    ofCast: true,
     askable: {
       name: f.primary.name,
       zh: "有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、卦身、某一爻、竞争者（对手）、薪水待遇、押金租金、合同文书、失物的方向与是否被人拿走，或该怎么做",

@@ -71,6 +71,8 @@ export interface Explanation {
   closing: string;
   /** The same framing in a few words, for follow-ups (it stays in every answer, once). */
   closingShort?: string;
+  /** The Subject is a cast: its own terms (the six relatives, a line's changes) are explained. */
+  ofCast?: true;
   /** The Subject's name and how to get another one, for the "facts are fixed" notice. */
   redo: { zh: string; en: string; howZh: string; howEn: string };
   /**
@@ -106,7 +108,7 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  const meanings = glossaryAnswers(input, lang);
+  const meanings = glossaryAnswers(input, lang, e.ofCast);
   // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
   if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {
     if (limitsSaid) return [...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
@@ -122,10 +124,10 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
 /** Asking what a term means ("七杀是什么意思", "what does 用神 mean", "explain the world line"). */
 const ASKS_MEANING = /什么意思|是什么|啥意思|什么是|指什么|解释|解釋|意思|what (?:does|is|are)|mean|explain|definition/;
 
-/** The glossary entries a question asks the meaning of, in its language. */
-export function glossaryAnswers(input: string, lang: ReplyLanguage): string[] {
+/** The glossary entries a question asks the meaning of, in its language; a cast's own terms only of a cast. */
+export function glossaryAnswers(input: string, lang: ReplyLanguage, ofCast = false): string[] {
   if (!ASKS_MEANING.test(foldedInput(input))) return [];
-  return glossaryTermsNamed(input).slice(0, 3).map((g) => say(lang, g.zh, g.text));
+  return glossaryTermsNamed(input).filter((g) => ofCast || !g.castOnly).slice(0, 3).map((g) => say(lang, g.zh, g.text));
 }
 
 /** The glossary entries a text names, by their term, a Chinese alias or one of their English names, in the glossary's order. */

@@ -36,8 +36,20 @@ describe("the glossary", () => {
 
   // Asking about one term gets that term's entry and no other: an empty or shared name would answer every
   // question, and a name inside another ("direct wealth" in "indirect wealth") would answer both.
-  test.each(questions)("%s → its own entry", (question, lang, answer) => {
-    expect(glossaryAnswers(question, lang)).toEqual([answer]);
+  test.each(questions)("%s → its own entry (of a cast)", (question, lang, answer) => {
+    expect(glossaryAnswers(question, lang, true)).toEqual([answer]);
+  });
+
+  test("a cast's own terms (the six relatives, a line's changes) are explained only of a cast: 兄弟 of a chart is the siblings", () => {
+    const castOnly = GLOSSARY.filter((g) => g.castOnly).map((g) => g.term);
+    expect(castOnly).toEqual(["六亲", "父母", "兄弟", "子孙", "妻财", "官鬼", "回头克", "回头生", "化进神", "化退神"]);
+    for (const term of castOnly) expect({ term, answers: glossaryAnswers(`${term}是什么意思？`, "zh") }).toEqual({ term, answers: [] });
+    expect(glossaryAnswers("What does officer ghost mean?", "en")).toEqual([]);
+    // Everything else is explained of any Subject.
+    expect(glossaryAnswers("七杀是什么意思？", "zh")).toHaveLength(1);
+    expect(glossaryAnswers("世爻是什么意思？", "zh")).toHaveLength(1);
+    // Three at most, in the glossary's order.
+    expect(glossaryAnswers("七杀、正官、偏印和正印是什么意思？", "zh").map((a) => a.slice(0, 2))).toEqual(["七杀", "正官", "偏印"]);
   });
 
   test("only a question about meaning gets it; Traditional input is folded", () => {

@@ -262,6 +262,13 @@ describe("the local interpreter", () => {
     expect(healing).not.toContain("療愈");
   });
 
+  test("a cast's own terms are explained of a cast; of a chart, 兄弟 is the siblings", () => {
+    expect(say(cast, "官鬼是什么意思？")).toContain("官鬼：六亲之一，克卦宫者");
+    expect(say(cast, "What does 回头克 mean?")).toContain("回头克 (controlled back): the line a moving line changes into controls it in return");
+    expect(say(chart, "兄弟是什么意思？")).not.toContain("六亲之一");
+    expect(say(chart, "兄弟是什么意思？")).toContain("比劫");
+  });
+
   test("asked to recompute, it says the facts are fixed", () => {
     expect(say(chart, "Please recalculate my chart with another hour")).toContain("is fixed");
     expect(say(cast, "能不能重新起卦？")).toContain("不能重新计算或修改");
