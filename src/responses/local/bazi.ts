@@ -225,7 +225,7 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
  * The partner asked after ("对方会是什么样的人", "will we be happy together?"): the spouse palace, with the
  * relationship's stars, is what a chart says of them.
  */
-const PARTNER_ASKED = /(?:对方|另一半|伴侣|配偶|老婆|老公|丈夫|妻子|正缘|未来的?(?:他|她)).{0,8}(?:什么样|怎样的|怎么样的人|哪种|性格|长相|样子)|我们.{0,6}(?:幸福|美满|和睦|长久|白头)|(?<![a-z])(?:what (?:will|would) (?:my|the) (?:future )?(?:partner|spouse|husband|wife) be like|what kind of (?:partner|husband|wife)|will we (?:be happy|last|stay together))(?![a-z])/;
+const PARTNER_ASKED = /(?:对方|另一半|伴侣|配偶|老婆|老公|丈夫|妻子|正缘|真命天子|真命天女|未来的?(?:他|她)|嫁|娶).{0,8}(?:什么样|怎样的|怎么样的人|哪种|性格|长相|样子)|我们.{0,6}(?:幸福|美满|和睦|长久|白头)|(?<![a-z])(?:what (?:will|would) (?:my|the) (?:future )?(?:partner|spouse|husband|wife) be like|what kind of (?:partner|husband|wife)|will we (?:be happy|last|stay together))(?![a-z])/;
 
 /** Where to live or build a career: "我适合在哪个城市发展", "which city suits me?". */
 const WHERE_TO_LIVE = /哪个城市|什么城市|哪座城市|哪个地方发展|哪里发展|哪发展|(?<![a-z])(?:which city|what city|where should i (?:live|settle|work|move)|where to (?:live|settle|move))(?![a-z])/;

@@ -206,6 +206,8 @@ describe("every wording, each part checked", () => {
     ["出名会影响我的婚姻吗", ["fame", "relationship"]], ["Am I going to be famous?", ["fame"]], ["我会出名吗", ["fame"]], ["my reputation at work", ["fame"]], ["a well-known name", ["fame"]], ["renowned", ["fame"]],
     ["我有冇偏財運？", ["windfall"]], ["我什么时候能中彩票", ["windfall"]], ["会有横财吗", ["windfall"]], ["意外之财", ["windfall"]], ["中奖", ["windfall"]], ["赌运", ["windfall"]],
     ["Will I win the lottery?", ["windfall"]], ["any windfalls coming?", ["windfall"]], ["a windfall", ["windfall"]], ["the jackpot", ["windfall"]], ["is gambling good for me", ["windfall"]], ["my indirect wealth", ["windfall"]], ["我的财运", ["money"]], ["中彩票会影响我的婚姻吗", ["windfall", "relationship"]],
+    ["我什么时候能遇到真命天子", ["relationship"]], ["我的真命天女", ["relationship"]], ["我适合嫁什么样的人", ["relationship"]], ["我什么时候嫁人", ["relationship"]], ["娶老婆", ["relationship"]],
+    ["When will I meet the one?", ["relationship"]], ["will I find the one", ["relationship"]], ["is he mr right?", ["relationship"]], ["Mr. Right", ["relationship"]], ["Will I marry?", ["relationship"]], ["the one thing", []], ["married to my job", ["career", "relationship"]],
   ] as const)("%s → %p", (input, topics) => {
     expect(chartTopics(input)).toEqual(topics as never);
   });

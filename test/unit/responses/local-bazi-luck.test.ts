@@ -193,7 +193,7 @@ describe("a conversation: the partner, and nothing said twice in a row", () => {
   const now = at("2025-06-15");
   test("the partner asked after gets the spouse palace and the spouse star; 'future' before a partner is no question of fortune", () => {
     // C: 乙丑 丙戌 丙午 己亥, a man: the spouse palace 午 (丁 劫财, 己 伤官); his spouse star is wealth (metal).
-    for (const input of ["对方会是什么样的人", "我的另一半长相如何", "我们会幸福吗", "我们能白头到老吗", "未来的她是什么样", "未来他性格如何", "我们以后会不会幸福", "我的另一半会是怎样的人"]) {
+    for (const input of ["对方会是什么样的人", "我的另一半长相如何", "我们会幸福吗", "我们能白头到老吗", "未来的她是什么样", "未来他性格如何", "我们以后会不会幸福", "我的另一半会是怎样的人", "我适合嫁什么样的人", "我会娶什么样的老婆", "我的真命天子是什么样"]) {
       const text = ask(C, input, now);
       expect({ input, palace: text.includes("婚姻宫是日柱的地支：你的是午"), star: text.includes("这类问题传统上看财星（男命以财为妻星）") }).toEqual({ input, palace: true, star: true });
     }
