@@ -60,15 +60,25 @@ const TIE_NAME: Readonly<Record<Tie, [zh: string, en: string]>> = {
  * one shows them only through the star that stands for them; if it is theirs, the matter asked by itself
  * is read from it. Null for the asker's own matter.
  */
+/** The matter asked by itself, as an example of the question that reads a chart as the other person's own. */
+const ASK_ITSELF: Readonly<Partial<Record<ChartTopic, [zh: string, en: string]>>> = {
+  career: ["事业怎么样", "how is the career?"],
+  money: ["财运怎么样", "how is the money?"],
+  windfall: ["财运怎么样", "how is the money?"],
+  relationship: ["感情怎么样", "how is love?"],
+  health: ["身体怎么样", "how is the health?"],
+};
+
 export function someoneElsesMatter(f: BaziFacts, lang: ReplyLanguage, input: string): string[] | null {
   const owner = whose(input).owner;
   if (!owner) return null;
   const [zh, en] = TIE_NAME[owner];
+  const [askZh, askEn] = chartTopics(input).map((t) => ASK_ITSELF[t]).find(Boolean) ?? ["学业怎么样", "how are the studies?"];
   return [
     say(
       lang,
-      `问的是${zh}自己的事。若这个命盘是你自己的，${zh}的事要看${zh}自己的八字（可以用${zh}的出生信息另建一个命盘）；在你的盘里，传统上只能从代表${zh}的那类星，看${zh}与你的缘分，如下。若这个命盘就是${zh}的，直接问那件事本身（如“学业怎么样”），就按这个命盘来读。`,
-      `You ask about your ${en}'s own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your ${en} only through the stars that stand for them, as a bond with you, below. If this chart is your ${en}'s, ask about the matter itself ("how are the studies?") and it is read from this chart.`,
+      `问的是${zh}自己的事。若这个命盘是你自己的，${zh}的事要看${zh}自己的八字（可以用${zh}的出生信息另建一个命盘）；在你的盘里，传统上只能从代表${zh}的那类星，看${zh}与你的缘分，如下。若这个命盘就是${zh}的，直接问那件事本身（如“${askZh}”），就按这个命盘来读。`,
+      `You ask about your ${en}'s own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your ${en} only through the stars that stand for them, as a bond with you, below. If this chart is your ${en}'s, ask about the matter itself ("${askEn}") and it is read from this chart.`,
     ),
     starsParagraph(f, lang, TIE_TOPIC[owner])!,
   ];

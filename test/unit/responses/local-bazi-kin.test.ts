@@ -82,9 +82,20 @@ describe("someone else's own matter", () => {
   const B = chart({ year: 1992, month: 3, day: 8, hour: 7, minute: 45, gender: "女" });
   test("is read from their own chart if this one is the asker's (then only the star that stands for them is said), or asked by itself if it is theirs", () => {
     expect(ask(B, "我老公的事业怎么样？")).toBe(
-      "问的是丈夫（男友）自己的事。若这个命盘是你自己的，丈夫（男友）的事要看丈夫（男友）自己的八字（可以用丈夫（男友）的出生信息另建一个命盘）；在你的盘里，传统上只能从代表丈夫（男友）的那类星，看丈夫（男友）与你的缘分，如下。若这个命盘就是丈夫（男友）的，直接问那件事本身（如“学业怎么样”），就按这个命盘来读。\n这类问题传统上看官杀（女命以官为夫星）。在你的盘中，它们出现在年柱藏干戊(正官)、日柱藏干己(七杀)、时柱藏干戊(正官)。在本盘，官杀属土，为忌。由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。",
+      "问的是丈夫（男友）自己的事。若这个命盘是你自己的，丈夫（男友）的事要看丈夫（男友）自己的八字（可以用丈夫（男友）的出生信息另建一个命盘）；在你的盘里，传统上只能从代表丈夫（男友）的那类星，看丈夫（男友）与你的缘分，如下。若这个命盘就是丈夫（男友）的，直接问那件事本身（如“事业怎么样”），就按这个命盘来读。\n这类问题传统上看官杀（女命以官为夫星）。在你的盘中，它们出现在年柱藏干戊(正官)、日柱藏干己(七杀)、时柱藏干戊(正官)。在本盘，官杀属土，为忌。由于日主偏弱，传统的建议是先增强自身（喜用五行），再去承担更多。",
     );
-    expect(ask(B, "How is my husband's career?", "en")).toStartWith("You ask about your husband or boyfriend's own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your husband or boyfriend only through the stars that stand for them, as a bond with you, below. If this chart is your husband or boyfriend's, ask about the matter itself (\"how are the studies?\") and it is read from this chart.\nQuestions like this are traditionally read from the officer stars (for a woman's chart, the spouse star).");
+    expect(ask(B, "How is my husband's career?", "en")).toStartWith("You ask about your husband or boyfriend's own matter. If this chart is yours, theirs is read from their own chart (create one from their birth details); in yours, tradition sees your husband or boyfriend only through the stars that stand for them, as a bond with you, below. If this chart is your husband or boyfriend's, ask about the matter itself (\"how is the career?\") and it is read from this chart.\nQuestions like this are traditionally read from the officer stars (for a woman's chart, the spouse star).");
+    // The example is the matter asked, by itself; studies where none of these is asked.
+    expect(ask(B, "Is my husband going to be rich?", "en")).toContain("ask about the matter itself (\"how is the money?\")");
+    expect(ask(B, "我老公会中彩票吗")).toContain("直接问那件事本身（如“财运怎么样”）");
+    expect(ask(B, "我老公的感情运怎么样")).toContain("直接问那件事本身（如“感情怎么样”）");
+    expect(ask(B, "Is my husband's health ok?", "en")).toContain("(\"how is the health?\")");
+    expect(ask(B, "我老公考试能过吗")).toContain("直接问那件事本身（如“学业怎么样”）");
+    expect(ask(B, "我老公的财运好吗")).toContain("直接问那件事本身（如“财运怎么样”）");
+    expect(ask(B, "我老公的身体好吗")).toContain("直接问那件事本身（如“身体怎么样”）");
+    expect(ask(B, "Will my husband win the lottery?", "en")).toContain("(\"how is the money?\")");
+    expect(ask(B, "Is my husband happy in love?", "en")).toContain("(\"how is love?\")");
+    expect(ask(B, "Will my husband pass his exam?", "en")).toContain("(\"how are the studies?\")");
     expect(ask(A, "Will my wife get the promotion?", "en")).toContain("your wife or girlfriend's own matter");
     expect(ask(A, "Will my wife get the promotion?", "en")).toContain("the wealth stars (for a man's chart, the spouse star)");
     expect(ask(A, "我妈的官司能赢吗")).toContain("印星与偏财");
