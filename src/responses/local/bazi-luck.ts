@@ -79,7 +79,7 @@ export function luckParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, in
 }
 
 /** Asking which years are good: "哪几年运气好", "my lucky years". */
-export const GOOD_YEARS = /哪几年|哪些年|好的年份|哪一?年(?:运气|运势)?(?:比较|最)?好|幸运(?:的)?年份|(?<![a-z])(?:lucky years?|good years?|best years?|which years?)(?![a-z])/;
+export const GOOD_YEARS = /哪几年|哪些年|好的年份|哪一?年(?:运气|运势)?(?:比较|最)?好|幸运(?:的)?年份|未来几年|接下来几年|(?<![a-z])(?:lucky years?|good years?|best years?|which years?|(?:next|coming) (?:few |several )?years|years ahead)(?![a-z])/;
 
 /**
  * The coming years whose stem and branch both favour the chart; none: those with one favourable part.

@@ -26,6 +26,10 @@ const GAMBLING_NOTE = {
   en: "A lottery or a bet is chance, which no chart decides, and no stake should rest on one; tradition says windfall money comes fast and goes fast, so play only what you can afford to lose.",
 };
 
+/** This year or next in English, with a word or two between ("is this a good year", "next calendar year"; not "next few years"). */
+const THIS_YEAR = /(?<![a-z])this (?:[a-z]+ ){0,2}year(?![a-z])/;
+const NEXT_YEAR = /(?<![a-z])(?:next|coming) (?:[a-z]+ ){0,2}year(?![a-z])/;
+
 /** Asking whether two people suit each other. */
 const COMPATIBLE = /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/;
 /** The same, shorter, beside a zodiac animal ("我老公属龙，我们合吗", "is a dragon a good match?"). */
@@ -283,14 +287,14 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const askedYear = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
   const asksLuckPillar = matchesTopic(input, /大运|十年运|luck pillars?|decade|(?:ten|10)[- ]year luck/);
   const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
-  const asksYear = matchesTopic(input, /流年|今年|明年|this year|next year/);
+  const asksYear = matchesTopic(input, /流年|今年|明年/) || matchesTopic(input, THIS_YEAR) || matchesTopic(input, NEXT_YEAR);
   // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.
   const asksGoodYears = matters.length === 0 && !askedYear && matchesTopic(input, GOOD_YEARS);
   const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future(?! (?:wife|husband|partner|spouse|boyfriend|girlfriend|kids|children))|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
-  const namedYear = matchesTopic(input, /明年|next year/) ? currentYear + 1 : matchesTopic(input, /今年|this year/) ? currentYear : null;
+  const namedYear = matchesTopic(input, /明年/) || matchesTopic(input, NEXT_YEAR) ? currentYear + 1 : matchesTopic(input, /今年/) || matchesTopic(input, THIS_YEAR) ? currentYear : null;
   if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear), false));
   else {
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));

@@ -100,6 +100,18 @@ test("which years are good: the coming twelve whose stem and branch both favour 
   );
 });
 
+test("the years ahead in other words are the good years too; this year or next with a word between is that year", () => {
+  for (const q of ["未来几年运势怎么样", "接下来几年呢", "What about the next few years?", "the coming years?", "next several years", "the years ahead"]) {
+    expect({ q, a: ask(C, q, at("2025-06-15"), /[a-z]/.test(q) ? "en" : "zh") }).toMatchObject({ q, a: expect.stringMatching(/^(?:从今年起的12年里，天干地支都为喜用的流年是|Of the next 12 years, those whose stem and branch both favor you are)/) });
+  }
+  expect(ask(C, "Is this a good year to buy a house?", at("2025-06-15"), "en")).toStartWith("2025 is a 乙巳 year");
+  expect(ask(C, "Is next year good for me?", at("2025-06-15"), "en")).toStartWith("2026 is a 丙午 year");
+  expect(ask(C, "is the coming year good?", at("2025-06-15"), "en")).toStartWith("2026 is a 丙午 year");
+  expect(ask(C, "next calendar year", at("2025-06-15"), "en")).toStartWith("2026 is a 丙午 year");
+  // Years, not a year: no one year's pillar.
+  expect(ask(C, "the next years", at("2025-06-15"), "en")).not.toContain("is a 丙午 year");
+});
+
 test("with none both favourable, the years with one favourable part", () => {
   // Earth alone favourable (a chart changed for the test): 2028 戊申 and 2029 己酉 have earth stems, 2027 丁未, 2030 庚戌, 2033 癸丑 and 2036 丙辰 earth branches.
   const earth = { ...C, favorable: ["earth"] };
