@@ -180,10 +180,10 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   // A part of this cast's matter asked after by name (its money, its paperwork, its people) is read from the cast;
   // another matter's rule is not said for it ("offer" names a job, but "how much should I offer?" is the price).
   const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
-  // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule
-  // (no matter named is none of another either).
-  const castMatters = [...classifyMatter(f.question), castGod?.matter];
-  const otherMatter = matters.some((m) => !castMatters.includes(m));
+  // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule,
+  // nor is anything named beside the matter its useful god was chosen for ("面试官" after a job cast: career and study).
+  const castMatters = classifyMatter(f.question);
+  const otherMatter = !(castGod?.matter && matters.includes(castGod.matter)) && matters.some((m) => !castMatters.includes(m));
   if (otherMatter && !partAsked) {
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {

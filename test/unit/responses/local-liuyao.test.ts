@@ -74,6 +74,11 @@ describe("another matter named is read from its traditional useful god (用神)"
     expect(focus(exam, "学校的事还顺利吗")).toContain("以官鬼为用神");
     // Another matter beside them still gets its rule.
     expect(focus(exam, "学校的事和我的财运呢")).toContain("问钱财看妻财");
+    // Named beside the matter the cast's useful god was chosen for (an interview is career and study), nothing else's rule.
+    const job = cast("Will I get the job at the bank?", [7, 7, 7, 7, 7, 7], "2025-06-18");
+    expect(job.usefulGod?.matter).toBe("career");
+    expect(focus(job, "面试官对我印象怎么样")).not.toContain("问考试、学业看父母");
+    expect(focus(job, "我的财运呢")).toContain("问钱财看妻财");
   });
 
   test("each line's state is spelled out: the world and response marks, at rest, its strength in the month and day, joined in line order", () => {
