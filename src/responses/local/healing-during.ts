@@ -60,6 +60,18 @@ export function afterwardsParagraph(lang: ReplyLanguage): string {
   );
 }
 
+/** Feeling worse for the practice ("练完反而更难受", "I feel worse after doing it"). */
+export const WORSE = /(?:练完|做完|练了|做了|练习后|之后)[^。？?]{0,6}(?:更|反而|越来越)[^。？?]{0,4}(?:难受|焦虑|紧张|糟|差|不舒服|烦|慌)|反而更(?:难受|焦虑|紧张|糟|差|不舒服|烦|慌)|(?<![a-z])(?:(?:feel|feels|feeling|felt) worse (?:after|since|than before|now)|made (?:me|it|things) (?:feel )?worse|worse (?:after|than before))(?![a-z])/;
+
+/** Worse, not better: stop for now, come back to ordinary breathing, don't push through; help if it stays; another practice from a new check-in. */
+export function worseParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "练完反而更难受，就先停下这个练习：让呼吸回到平常的样子，睁开眼看看四周，喝点水。一个练习不一定适合每个人的每个时刻，不必硬撑着再练。如果难受一直不退、越来越重，请找信任的人或专业人士（医生、心理咨询师）聊聊；想换个练习，可以重新签到，让新方案按你现在的状态来选。",
+    "If you feel worse, stop this practice for now: let your breathing go back to normal, open your eyes and look around, have some water. No practice suits everyone at every moment, and there is no need to push through it again. If the bad feeling stays or grows, talk with someone you trust or a professional (a doctor or a counsellor); for another practice, check in anew so a new Plan is chosen for how you are now.",
+  );
+}
+
 export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|见效|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help|results?|take effect|start working|notice a difference)(?![a-z])/;
 /** When it helps ("多久见效", "how long until I see results?"): asked with "how long" or "when", it is no question of the practice's minutes. */
 export const RESULTS_WHEN = /(?:多久|多长时间|什么时候|几时|几耐).{0,6}(?:见效|有效|有效果|有用|看到效果|有变化)|(?:how (?:long|soon)|when)(?![a-z]).{0,30}(?<![a-z])(?:results?|take effect|start working|(?:notice|see|feel) (?:a |any )?(?:difference|change|better)|work)(?![a-z])/;

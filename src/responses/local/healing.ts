@@ -10,7 +10,7 @@ import { KIND, kindParagraph } from "./healing-kind.ts";
 import { type Explanation, foldedInput, matchesTopic, say, sentences } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
-import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph } from "./healing-during.ts";
+import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph, WORSE, worseParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -156,7 +156,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: /为什么|为何|点解|适合|选|拣|(?<![a-z])(?:why|chosen|suit\w*|fits?|fitting)(?![a-z])/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
   { pattern: /坐着|站着|躺|瞓(?!着|咗|觉)|坐低|(?<!屋)企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
   { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
-  { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
+  { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|两次|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat|twice|times a day|a day)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
   { pattern: /在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/, write: (_f, p, lang) => placeParagraph(p, lang) },
   { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
   // A symptom's answer already says to stop; the cautions would only repeat it.
@@ -166,6 +166,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
   { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
   { pattern: TEARS, write: (_f, _p, lang) => feelingsParagraph(lang) },
+  { pattern: WORSE, write: (_f, _p, lang) => worseParagraph(lang) },
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
   { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },

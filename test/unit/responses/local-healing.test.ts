@@ -335,6 +335,20 @@ describe("music of one's own, when it helps, and a constraint the Plan may not k
   });
 });
 
+describe("feeling worse, and twice a day", () => {
+  test("worse for the practice: stop for now, ordinary breathing, no pushing through, help if it stays, another practice from a new check-in", () => {
+    for (const q of ["练完反而更焦虑了", "练完越来越觉得难受", "做完之后越来越难受", "练了以后更紧张", "反而更难受了", "练习后反而更烦"]) expect({ q, a: focusOf(music, q) }).toMatchObject({ q, a: expect.stringContaining("练完反而更难受，就先停下这个练习：让呼吸回到平常的样子，睁开眼看看四周，喝点水。") });
+    for (const q of ["I feel worse after doing it", "feeling worse since I started", "it made me feel worse", "I felt worse than before", "worse after the practice", "it made things worse", "I feel worse now"]) expect({ q, a: focusOf(music, q) }).toMatchObject({ q, a: expect.stringContaining("If you feel worse, stop this practice for now") });
+    // Feeling worse in general, before any practice, is not this.
+    for (const q of ["我最近越来越焦虑，适合做这个吗", "I feel worse today, can I do it?", "is it worse to do it standing?"]) expect({ q, a: focusOf(music, q) }).not.toMatchObject({ q, a: expect.stringContaining("stop this practice for now") });
+    expect(focusOf(music, "我最近越来越焦虑，适合做这个吗")).not.toContain("练完反而更难受");
+  });
+
+  test("twice a day is a question of how often", () => {
+    for (const q of ["Is it okay to do this twice a day?", "three times a day?", "can I do it once a day", "一天可以练两次吗"]) expect({ q, a: focusOf(music, q) }).toMatchObject({ q, a: expect.stringMatching(/^(?:This Plan was made for the state you checked in with|这个方案是按你这一次签到时的状态定的)/) });
+  });
+});
+
 describe("the Healing fact sheet", () => {
   test("the ranking: weights, each candidate's score and components, and the filters that removed the rest", () => {
     const base = sheet({}, DEPS);
