@@ -72,7 +72,6 @@ export const LIUYAO_TERMS_EN: Readonly<Record<string, string>> = {
 export const RELATION_KIND_EN: Readonly<Record<string, string>> = {
   冲: "clash",
   相刑: "punishment",
-  刑: "punishment",
   自刑: "self-punishment",
   害: "harm",
   破: "break",

@@ -16,8 +16,8 @@ const NAMES: ReadonlyMap<string, string> = new Map([
   ...HEXAGRAMS.map((h) => [h.name, HEXAGRAM_EN[h.king_wen - 1]!] as const),
 ]);
 
-/** 乙庚合金, 丑未冲, 丑戌相刑, 午午自刑, 午未合火, 午戌半合火局, 寅午戌三合火局, 亥子丑三会水方. */
-const RELATION = /^(?:[甲乙丙丁戊己庚辛壬癸]{2}|[子丑寅卯辰巳午未申酉戌亥]{2,3})(冲|相刑|自刑|刑|害|破|半合|三合|三会|合)([木火土金水])?[局方]?$/u;
+/** 乙庚合金, 丑未冲, 丑戌相刑, 午午自刑, 午未合火, 午戌半合火局, 寅午戌三合火局, 亥子丑三会水方: the names the engine gives (interactions.ts). */
+const RELATION = /^(?:[甲乙丙丁戊己庚辛壬癸]{2}|[子丑寅卯辰巳午未申酉戌亥]{2,3})(冲|相刑|自刑|害|破|半合|三合|三会|合)([木火土金水])?[局方]?$/u;
 
 /** The English name of one run of Chinese characters, if it is a term this module names. */
 export function englishName(term: string): string | undefined {
