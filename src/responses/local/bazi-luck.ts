@@ -13,7 +13,7 @@ import { elementName, foldedInput, list, matchesTopic, say } from "./text.ts";
  * the whole unfavourable. A traditional tendency, stated as one.
  */
 /** How many of a pillar's stem and branch (main qi) are favourable here: 0, 1 or 2. */
-function favourableParts(f: BaziFacts, ganzhi: string): number {
+export function favourableParts(f: BaziFacts, ganzhi: string): number {
   const e = elementsOfGanzhi(ganzhi);
   return e ? Number(f.favorable.includes(e.stem)) + Number(f.favorable.includes(e.branch)) : 0;
 }

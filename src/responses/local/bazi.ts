@@ -16,6 +16,7 @@ import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, FLAWS, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 import { zodiacMatchParagraph } from "./bazi-zodiac.ts";
+import { CAUTIONS, cautionsParagraph, CHILD_COUNT, childCountSentence, LATER_LIFE, laterLifeParagraph, NAME_ASKED, nameParagraph } from "./bazi-life.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
@@ -264,7 +265,11 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
   if (matchesTopic(input, STRUCTURE)) focus.push(structureParagraph(f, lang));
   if (matchesTopic(input, STOREHOUSE)) focus.push(storehouseParagraph(f, lang, now));
-  for (const n of pillarsNamed(input).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
+  // Later life is read from the hour pillar and the luck pillars from sixty: that reading stands for the pillar's.
+  const laterLife = matchesTopic(input, LATER_LIFE);
+  for (const n of pillarsNamed(input).filter((n) => !(laterLife && n === "hour")).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
+  if (laterLife) focus.push(laterLifeParagraph(f, lang));
+  if (matchesTopic(input, NAME_ASKED)) focus.push(nameParagraph(f, lang, foldedInput(input)));
   // With another zodiac animal named, a shorter "合吗" or "match" asks the folk matching of the two.
   const animalMatch = matchesTopic(input, COMPATIBLE) || matchesTopic(input, ANIMALS_MATCH) ? zodiacMatchParagraph(f, lang, input) : null;
   if (animalMatch) focus.push(animalMatch);
@@ -295,7 +300,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
   const namedYear = matchesTopic(input, /明年/) || matchesTopic(input, NEXT_YEAR) ? currentYear + 1 : matchesTopic(input, /今年/) || matchesTopic(input, THIS_YEAR) ? currentYear : null;
-  if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear), false));
+  // What to watch out for, of no matter: the year's clashes and harms by the palace they touch, in place of its pillar.
+  const asksCautions = matters.length === 0 && !matchesTopic(input, NAME_ASKED) && !asksLuckPillar && !asksMonths && matchesTopic(input, CAUTIONS);
+  if (asksCautions) focus.push(cautionsParagraph(f, lang, askedYear ? Number(askedYear) : (namedYear ?? currentYear)));
+  else if (askedYear && !asksLuckPillar) focus.push(annualParagraph(f, lang, Number(askedYear), false));
   else {
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
@@ -339,6 +347,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now, askedYear ? Number(askedYear) : (namedYear ?? undefined)));
   // A lottery or a bet: chance, which no chart decides; said first.
   if (matchesTopic(input, GAMBLING)) focus.unshift(say(lang, GAMBLING_NOTE.zh, GAMBLING_NOTE.en));
+  // A count of children is not read; what is read follows.
+  if (matters.includes("children") && matchesTopic(input, CHILD_COUNT)) focus.push(childCountSentence(lang));
   focus.push(...starsParagraphs(f, lang, matters));
   return focus;
 }
@@ -371,8 +381,8 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),
-      zh: "生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
-      en: "your zodiac animal, 纳音 or 命宫, your structure (格局) or wealth storehouse (财库), a year (next year, 2028), its months or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
+      zh: "生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、一年要注意什么、是否犯太岁、当前和下一步大运、事业、财运、创业、感情与婚姻宫、学业、子女、父母、兄弟姐妹、什么时候、出行与迁居、性格、某一柱、晚年、起名改名、合不合、五行喜忌、身强身弱、颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思",
+      en: "your zodiac animal, 纳音 or 命宫, your structure (格局) or wealth storehouse (财库), a year (next year, 2028), its months, what to watch out for in it or 太岁, your luck pillars, career, money, a business, love and the spouse palace, study, children, parents or siblings and when, travel and moving, your temperament, one pillar, later life, a name, compatibility, your favorable elements, your strength, colours and directions, lucky numbers, trades, your 神煞 (peach blossom, the nobleman…), the clashes and combinations among your pillars, or what a ten god such as Seven Killings means",
     },
   };
 }

@@ -310,9 +310,9 @@ describe("every wording, each part checked", () => {
     expect(explainBazi(A, "那哪几个月好？", "zh", NOW, ["我的财运怎么样？"]).focus.join("\n")).toContain("你问的这件事传统上看财星，天干透出它们的月份最能引动此事：正月戊寅、二月己卯、冬月戊子、腊月己丑。");
   });
 
-  test("a stage of life asks for its pillar; a major to study for the trades of the favourable elements", () => {
-    expect(ask(A, "我的晚年怎么样")).toStartWith("你的时柱是壬申，传统上代表子女与晚年。");
-    expect(ask(A, "What about my old age?", "en")).toStartWith("Your hour pillar is 壬申; traditionally it stands for children and later life.");
+  test("a stage of life asks for its pillar (later life for the hour pillar judged, with the luck pillars from sixty); a major to study for the trades of the favourable elements", () => {
+    expect(ask(A, "我的晚年怎么样")).toStartWith("晚年，传统上一看时柱（子女与晚年之宫）：壬申：");
+    expect(ask(A, "What about my old age?", "en")).toStartWith("Tradition reads later life first from the hour pillar (the palace of children and later years): 壬申:");
     expect(ask(A, "我童年怎么样")).toStartWith("你的年柱是己丑，传统上代表祖上与早年。");
     expect(ask(A, "my early years?", "en")).toStartWith("Your year pillar is 己丑;");
     expect(ask(A, "我青年时期如何")).toStartWith("你的月柱是癸酉，");

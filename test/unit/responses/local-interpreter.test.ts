@@ -173,9 +173,9 @@ describe("the local interpreter", () => {
     expect(turn("我的事业怎么样？", true)).toContain("官杀");
     const offer = turn("还有呢？", true);
     expect(offer).not.toContain("你的八字四柱是");
-    expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、是否犯太岁、当前和下一步大运");
+    expect(offer).toStartWith("这一问在命盘（己丑 癸酉 甲子 壬申）里没有对应的内容，上一次的概览就不重复了。可以接着问：生肖、纳音、命宫、格局、财库、某一年（如明年、2028年）或流月、一年要注意什么、是否犯太岁、当前和下一步大运");
     expect(offer).toContain("颜色方位、幸运数字、行业、神煞（如桃花、贵人）、四柱的刑冲合害，或某个十神（如七杀）是什么意思。");
-    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about your zodiac animal, 纳音 (nayin) or 命宫 (life palace), your structure (格局, chart structure) or wealth storehouse (财库), a year (next year, 2028), its months or 太岁 (tai sui)");
+    expect(turn("And?", true)).toStartWith("Nothing in the chart (己丑 癸酉 甲子 壬申) answers this, so the overview is not repeated. You can ask about your zodiac animal, 纳音 (nayin) or 命宫 (life palace), your structure (格局, chart structure) or wealth storehouse (财库), a year (next year, 2028), its months, what to watch out for in it or 太岁 (tai sui)");
     expect(turn("再总结一下？", true)).toContain("你的八字四柱是");
     expect(turn("Is 2027 a good year for that?", true)).toContain("2027 is a 丁未 year");
   });

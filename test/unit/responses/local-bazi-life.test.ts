@@ -1,0 +1,95 @@
+/** Questions about a life rather than a matter: a year's cautions, later life, how many children, a name. */
+import { expect, test } from "bun:test";
+import { explainBazi } from "../../../src/responses/local/bazi.ts";
+import { baziFacts } from "../../../src/responses/facts/index.ts";
+import { computeChart, validateBirth } from "../../../src/bazi/index.ts";
+import { json } from "../../helpers/stored-json.ts";
+
+const v = validateBirth({ year: 1949, month: 10, day: 1, hour: 15, gender: "男" });
+if (!v.ok) throw new Error("invalid birth");
+// 己丑 癸酉 甲子 壬申, a weak 甲 whose favourable elements are water and wood; luck pillars from 壬申 (1957).
+const CHART = baziFacts("bzc_t", json(computeChart(v.birth))).data;
+const NOW = Date.parse("2025-06-15T10:00:00Z");
+const ask = (input: string, lang: "zh" | "en" = "zh", chart = CHART) => explainBazi(chart, input, lang, NOW).focus.join("\n");
+
+function chartOf(year: number, month: number, gender: "男" | "女") {
+  const birth = validateBirth({ year, month, day: 10, hour: 8, gender });
+  if (!birth.ok) throw new Error("invalid birth");
+  return baziFacts("bzc_t", json(computeChart(birth.birth))).data;
+}
+// 癸巳 癸亥 乙丑 庚辰, a woman: favourable fire, earth and metal; luck pillars forward from 甲子 at 10 (nominal), so 壬申 starts at 90.
+const FIRE_EARTH_METAL = chartOf(1953, 11, "女");
+// 庚寅 癸未 丙午 壬辰, a man: favourable wood and fire; luck pillars forward from 甲申 at 11, so 戊子 runs 51–60.
+const WOOD_FIRE = chartOf(1950, 7, "男");
+
+test("a year's cautions: its clashes, punishments, harms and breaks by the palace they touch, then its elements", () => {
+  // 乙巳 meets the hour branch 申 in 巳申相刑 and 申巳破 (its 巳申合 and 巳酉丑 are combinations, not warnings).
+  expect(ask("今年要注意什么")).toBe("2025年流年乙巳，要注意的，传统上看流年与原局的冲、刑、害、破：时柱逢巳申相刑、申巳破，应在子女与晚辈、下属。这些是多变动、多摩擦的地方，遇事多沟通、多留余地。五行上，乙巳：天干木为喜用，地支火为忌，吉凶参半，顺中有阻，宜稳中求进。");
+  // 丙午: 丑午害 on the year branch, 子午冲 on the day branch.
+  expect(ask("明年要小心什么")).toContain("年柱逢丑午害，应在长辈与家里的事；日柱逢子午冲，应在你自己与伴侣，身体与感情。");
+  expect(ask("明年要小心什么")).toContain("丙午：天干火为忌，地支火为忌，整体偏逆");
+  // 丁未: a palace met twice is said once.
+  expect(ask("What should I watch out for in 2027?", "en")).toBe("For 2027, a 丁未 year, tradition looks for what to watch in the clashes, punishments, harms and breaks its pillar meets in your chart: 丑未冲 and 丑未相刑 on your year pillar, touching elders and family matters; 子未害 on your day pillar, touching yourself and your partner: health and love. These are where change and friction come; talk things through and leave room. By its elements, 丁未: its stem is fire, unfavorable; its branch is earth, unfavorable, so it is on the whole unfavorable (traditionally a time to hold rather than push).");
+  expect(ask("2032年要注意什么", "en")).toContain("子酉破 on your month pillar, touching parents, siblings and your work");
+  expect(ask("what to avoid in 2025?", "en")).toContain("巳申相刑 and 申巳破 on your hour pillar, touching children, juniors and those who work under you");
+  for (const q of ["今年注意啲咩", "2027年有什么要提防的", "what are the pitfalls this year?", "any pitfall next year?", "anything to be careful about next year?"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(?:20\d\d年流年.{2}，要注意的|For 20\d\d, a)/);
+});
+
+test("a year with no clash, punishment, harm or break says so; self-punishment and breaks count", () => {
+  // 戊申 meets 子 in 申子半合 and nothing else; 癸丑 meets 子 in 子丑合 and 酉 in 酉丑半合.
+  expect(ask("2028年要注意什么")).toBe("2028年流年戊申，要注意的，传统上看流年与原局的冲、刑、害、破：这一年与原局没有冲刑害破，少有这类变动与摩擦。五行上，戊申：天干土为忌，地支金为忌，整体偏逆，传统上宜守不宜攻。");
+  expect(ask("what should I watch out for in 2033?", "en")).toContain("this year meets none of them in your chart, so little change or friction of that kind. By its elements, 癸丑");
+  // 己酉: 酉酉自刑 with the month, 子酉破 with the day; 庚戌: 丑戌相刑, 酉戌害; 辛亥: 申亥害.
+  expect(ask("2029年要注意什么")).toContain("月柱逢酉酉自刑，应在父母兄弟与工作环境；日柱逢子酉破，应在你自己与伴侣，身体与感情。");
+  expect(ask("2030年要注意什么")).toContain("年柱逢丑戌相刑，应在长辈与家里的事；月柱逢酉戌害");
+  expect(ask("2031年要注意什么")).toContain("时柱逢申亥害");
+});
+
+test("a matter named or the months asked keep their own reading, not the cautions", () => {
+  expect(ask("今年感情上要注意什么")).not.toContain("要注意的，传统上看流年");
+  expect(ask("今年哪几个月要注意")).not.toContain("要注意的，传统上看流年");
+  expect(ask("大运要注意什么")).not.toContain("要注意的，传统上看流年");
+});
+
+test("later life: the hour pillar's verdict, then each luck pillar from sixty through the eighties in a word", () => {
+  // 丁卯 runs 2007–2016, ages 59–68 (nominal); 甲子 starts at 89; 癸亥 at 99 is past the eighties.
+  expect(ask("我晚年怎么样")).toBe("晚年，传统上一看时柱（子女与晚年之宫）：壬申：天干水为喜用，地支金为忌，吉凶参半，顺中有阻，宜稳中求进。再看六十岁前后起所行的大运：59岁起丁卯（参半），69岁起丙寅（参半），79岁起乙丑（参半），89岁起甲子（偏顺）。晚景如何，身体、积蓄和身边的人同样要紧，这些都在自己手里。");
+  expect(ask("What will my old age be like?", "en")).toContain("Then the luck pillars from about sixty: 丁卯 from 59 (mixed), 丙寅 from 69 (mixed), 乙丑 from 79 (mixed), 甲子 from 89 (favorable).");
+  for (const q of ["退休后过得好吗", "老了以后怎么样", "how will my retirement go?", "what about my later years?"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(?:晚年，传统上一看时柱|Tradition reads later life)/);
+  // A step ending at sixty is later life; one starting at ninety is not.
+  expect(ask("我晚年怎么样", "zh", WOOD_FIRE)).toContain("再看六十岁前后起所行的大运：51岁起戊子（偏逆），61岁起己丑（偏逆），71岁起庚寅（参半），81岁起辛卯（参半）。");
+  expect(ask("what about my old age?", "en", WOOD_FIRE)).toContain("戊子 from 51 (unfavorable), 己丑 from 61 (unfavorable)");
+  expect(ask("what about my old age?", "en", FIRE_EARTH_METAL)).toContain("己巳 from 60 (favorable)");
+  expect(ask("我晚年怎么样", "zh", FIRE_EARTH_METAL)).toBe("晚年，传统上一看时柱（子女与晚年之宫）：庚辰：天干金为喜用，地支土为喜用，整体偏顺，传统上是可以多争取的时候。再看六十岁前后起所行的大运：60岁起己巳（偏顺），70岁起庚午（偏顺），80岁起辛未（偏顺）。晚景如何，身体、积蓄和身边的人同样要紧，这些都在自己手里。");
+  // Another pillar named beside later life keeps its paragraph; two pillars at most.
+  expect(ask("我的年柱和晚年")).toContain("你的年柱是己丑");
+  expect(ask("我的年柱和晚年")).toContain("晚年，传统上一看时柱");
+  expect(ask("年柱、月柱、日柱分别代表什么")).not.toContain("你的日柱是");
+  // The hour pillar asked by its name keeps its own paragraph.
+  expect(ask("我的时柱是什么")).toContain("你的时柱是壬申");
+  expect(ask("我的时柱是什么")).not.toContain("晚年，传统上");
+});
+
+test("a count of children is not read; the children's star follows", () => {
+  expect(ask("我有几个孩子")).toMatch(/^孩子的个数，旧书里有按子女星和时柱推算的说法，但并不可靠，这里不推算；能说的是盘中的子女星和时柱。\n这类问题传统上看官杀/);
+  expect(ask("so, how many kids will I have?", "en")).toMatch(/^How many children is not something this reading counts/);
+  expect(ask("我能生几胎")).toContain("这里不推算");
+  expect(ask("我和孩子的关系怎么样")).not.toContain("这里不推算");
+});
+
+test("a name: not part of the chart; naming practice takes the favourable elements' radicals", () => {
+  expect(ask("我想改名")).toBe("名字不在八字之内，改名不会改变命盘。传统的起名（姓名学）以命盘的喜用五行为准，选五行属喜用的字；常见的做法按偏旁归五行。本盘喜用水、木：水可取三点水、雨字头、两点水的字；木可取木字旁、草字头、禾字旁的字。各派说法不一（也有按笔画算的），好听、好写、寓意好同样要紧；改不改名，是你自己的选择。");
+  expect(ask("Should I change my name?", "en")).toBe("A name is not part of the chart, and changing it changes nothing in it. Traditional naming (姓名学) picks characters whose element is among the chart's favourable ones, commonly by their radical. Yours are water and wood: for water, characters with the water or rain radical; for wood, characters with the tree, grass or grain radical. Schools differ (some count strokes), and a name that sounds good, writes easily and means well matters as much; whether to change it is your choice.");
+  expect(ask("我想改名", "zh", FIRE_EARTH_METAL)).toContain("本盘喜用火、土、金：火可取火字旁、四点底、日字旁的字；土可取土字旁、山字旁、石字旁的字；金可取金字旁、王（玉）字旁的字。");
+  expect(ask("Should I change my name?", "en", FIRE_EARTH_METAL)).toContain("Yours are fire, earth and metal: for fire, characters with the fire or sun radical; for earth, characters with the earth, mountain or stone radical; for metal, characters with the metal or jade radical.");
+  for (const q of ["can I change name?", "should I change my last name after the wedding?", "what does my name say?", "should we change our name?", "help me name my shop", "a good name for the baby", "what about the baby's name?", "what about naming a company?"]) expect(ask(q, "en")).toMatch(/^A name is not part of the chart/);
+  expect(ask("name the five elements of my chart", "en")).not.toMatch(/^A name is not part of the chart/);
+  // A child's name goes by the child's own chart, and asks nothing of the year's cautions.
+  expect(ask("给宝宝起名要注意什么")).toContain("给孩子起名，看的是孩子自己的八字；如果这就是孩子的命盘，起名（姓名学）");
+  expect(ask("给宝宝起名要注意什么")).toContain("好听、好写、寓意好同样要紧；起什么名，由你们决定。");
+  expect(ask("给宝宝起名要注意什么")).not.toContain("流年");
+  expect(ask("naming our baby, any advice?", "en")).toContain("A name is not part of the chart, and changing it changes nothing in it. A child's name goes by the child's own chart; if this chart is the child's, naming (姓名学) picks");
+  expect(ask("naming our baby, any advice?", "en")).toContain("the name is yours to choose.");
+  expect(ask("我的名字好不好")).toMatch(/^名字不在八字之内/);
+  expect(ask("我的八字怎么样")).not.toContain("名字");
+});
