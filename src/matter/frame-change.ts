@@ -27,18 +27,18 @@ const DROP = /^forget [\w']+[,.]|(?:^|[,.!?] ?|ok,? |honestly,? |eh,? )forget (?
 const SET_ASIDE = /算了|算啦|不问了|不问[^，,]{1,4}了|不想问|不想了|不说(?:他|她|这个|了)|不跟(?:他|她)耗|唔讲|唔问|(?<![a-z])whatever(?![a-z])/;
 const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看看|[吗嗎？?]|(?<![a-z])(?:will|is|can|should|am|do) (?:i|my|he|she|we)(?![a-z])/;
 
-/** A condition on the outcome, then a decision word. */
-const DECISION_EN = /(?<![a-z])(?:if|once|after|when|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
+/** A condition on the outcome, then a decision word ("when should I…" asks when, and is no condition). */
+const DECISION_EN = /(?<![a-z])(?:if|once|after|when(?! (?:should|shall|do|would|will|can|could|is|are|am) )|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
 /** Chinese decision words ("should I …"), shared by the decision rule and the along-the-way check. */
 const DECISION_WORDS_ZH = "要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就";
 const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回|选上|抽到|抽中|录取|上岸|拿下|中签)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)|(?:了|咗)[^，,？?。]{0,6}(?:要不要|要唔要|该不该|应唔应该)`);
 /**
  * A condition on something happening along the way — someone asking, demanding, offering less,
- * delaying, the weather turning — makes the "should I" advice about the same matter
+ * delaying, the weather turning, a price falling or the rent raised — makes the "should I" advice about the same matter
  * ("if the interviewer asks about my gap year…", "如果买家压到380万，要不要松口", "万一手术推迟…").
  */
 const ALONG_THE_WAY =
-  /(?<![a-z])(?:asks?|ask for|asks for|demands?|requires?|wants?|offers? less|counters?|suggests?|insists?|keeps?|delays?|delayed|postponed|rains?|raining|hits|there's a|there is a|interviews? (?:him|her|me)|calls?|texts?|refuses?|only returns?|stalls?)(?![a-z])|(?<![a-z])(?:contests?|it'?s not in|isn'?t in|not in the)(?![a-z])|(?:问|要求|建议|提出|压价|压到|推迟|延期|拖着|一直拖|逼|叫我|让我|下雨|刮台风|台风|再提|不回复|不回消息|不回信息|不回讯息|不理|约我|加租|只给|给了差评|check|补材料|是群面|是英文|再跌|跌了|跌到|亏|还没回来|还没回|说想|说要|改需求|改requirement|配的|配嘅|被起诉|起诉|告我|被告)/;
+  /(?<![a-z])(?:asks?|ask for|asks for|demands?|requires?|wants?|offers? less|counters?|suggests?|insists?|keeps?|delays?|delayed|postponed|rains?|raining|hits|there's a|there is a|interviews? (?:him|her|me)|calls?|texts?|refuses?|only returns?|stalls?)(?![a-z])|(?<![a-z])(?:contests?|it'?s not in|isn'?t in|not in the|drops? (?:another|more|further|again|below|under|to|by)|dips?|crash(?:es)?|(?:raises?|hikes?|jacks?|ups)(?: up)? (?:the |our |my )?(?:rent|price))(?![a-z])|(?:问|要求|建议|提出|压价|压到|推迟|延期|拖着|一直拖|逼|叫我|让我|下雨|刮台风|台风|再提|不回复|不回消息|不回信息|不回讯息|不理|约我|加租|只给|给了差评|check|补材料|是群面|是英文|再跌|跌了|跌到|亏|还没回来|还没回|说想|说要|改需求|改requirement|配的|配嘅|被起诉|起诉|告我|被告)/;
 
 /** A decision about the very offer or result asked of ("if they make an offer, should I take it or negotiate?"): the same matter. */
 const SAME_DECISION = /should i (?:take|accept|sign) (?:it|the offer|the job|the deal|their offer)(?![a-z])|should i (?:negotiate|counter)(?![a-z])|要不要接受|该不该接受|要不要签|要不要谈/;
@@ -83,6 +83,11 @@ const INSIDE_PERSON = /一起(?:去|走|出庭|面|住|办)|一齐|帮我|出面
 const OPEN_SEARCH = /脱单|正缘|对的人|真命天子|真命天女|另一半|有对象|找到对象|找对象|遇到(?:喜欢|合适|心动)的人|(?<![a-z])(?:meet (?:someone|the one|my (?:soulmate|person|partner))|find (?:love|someone|a (?:partner|boyfriend|girlfriend))|stay single|still be single)(?![a-z])/;
 /** Meeting or being introduced to someone new ("刚加了个男生微信", "a friend wants to set me up", "I met a guy at …"). */
 const NEW_ACQUAINTANCE = /(?:认识|加了|介绍|相亲|遇到|碰到|搭讪|约了).{0,10}(?:男生|女生|男的|女的|男孩|女孩|男人|女人|朋友|对象|个仔|个女)|(?:男生|女生|男的|女的|对象|个仔|个女).{0,8}(?:追我|约我|加我|跟我表白|向我表白)|(?<![a-z])(?:met (?:a|this|someone)|set me up|introduc\w* me|asked me out|a date with)(?![a-z])/;
+
+/** Things found back together with what the cast asks after ("车上的充电器也能一起找回来吗", "will my keys turn up along with it?"). */
+const FOUND_WITH_IT = /(?:一起|一并|一齊|一併|连同|連同|連埋|连埋)(?:找回|找到|拿回|追回|追返|揾返|搵返|攞返|寻回|尋回)|(?<![a-z])(?:along|together) with it(?![a-z])/;
+/** Another or an earlier loss, which "together" does not bring into the cast's ("上次丢的那只狗也能一起找回来吗"). */
+const ANOTHER_LOSS = /另一|另外|上次|上回|之前|以前|去年|(?<![a-z])(?:another|other|last (?:time|week|month|year))(?![a-z])/;
 
 /** The others competing in the same contest, asked after by that name alone ("what about the other candidates?"). */
 const RIVALS = /^(?:(?:那|那么|咁)?(?:另一个|另外的?|其他的?)?(?:候选人|应聘者|应征者|对手|竞争者|情敌|第三者|小三))$|(?<![a-z])(?:the |my )?(?:other |another )?(?:rivals?|competitors?|candidates?|applicants?|finalists?|bidders?|contenders?)$|^(?:the|that) other (?:girl|guy|woman|man)(?: (?:he|she)(?:'s| is) (?:seeing|dating|with))?$/;
@@ -204,7 +209,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
   if (DROP.test(f)) return yes("drop");
   if (SET_ASIDE.test(f) && ASKS_ON.test(f.replace(SET_ASIDE, ""))) return yes("drop");
-  if (asksTermsOfTheAct(q, f)) return { changed: false, reason: null, inside: true };
+  if (asksTermsOfTheAct(q, f) || (FOUND_WITH_IT.test(f) && !ANOTHER_LOSS.test(f))) return { changed: false, reason: null, inside: true };
   if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f) && !alongTheWay(f)) return yes("decision");
   const insidePerson = INSIDE_PERSON.test(f);
   // The person the cast asks about, doing something too ("我妈也有高血压" after "我妈的手术"), is still in that matter.

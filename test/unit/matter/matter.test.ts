@@ -249,6 +249,41 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     expect(f.recall).toBeGreaterThanOrEqual(0.79);
   });
 
+  // T and U, a twentieth and a twenty-first author's, written for precision (T: people and things inside the
+  // matter in another domain's words, advice that sounds like its own decision; U: whole conversations over
+  // days, drifting now and then): 0.967 / 0.883 and 0.941 / 0.828 before any use; read freely, never trained on.
+  test.each([
+    ["set-t-validation", 0.97, 0.88],
+    ["set-u-validation", 0.95, 0.82],
+  ] as const)("%s (never trained on): precision ≥ %d and recall ≥ %d", (name, precision, recall) => {
+    const f = matterFigures(loadMatterSet(name), (p) => detectMatterChange(p.question, p.follow_up).changed);
+    console.log(formatMatterFigures(`matter/${name}`, f));
+    expect(f.precision).toBeGreaterThanOrEqual(precision);
+    expect(f.recall).toBeGreaterThanOrEqual(recall);
+  });
+
+  test("things found back with what was lost are inside its matter; another or an earlier loss is not", () => {
+    const inside = (question: string, followUp: string) => detectMatterChangeByRules(question, followUp).reason === "inside_the_matter";
+    expect(inside("被偷的摩托车能找回来吗", "车上的头盔和手机也能一起找回来吗")).toBe(true);
+    expect(inside("我部相機喺的士度唔見咗，搵唔搵得返", "袋入面啲鏡頭可唔可以連埋搵返")).toBe(true);
+    expect(inside("Will I get my stolen bike back?", "did the lock turn up along with it?")).toBe(true);
+    expect(inside("我的钱包丢了能找回来吗", "上次丢的耳机也能一起找回来吗")).toBe(false);
+    expect(inside("Will I get my stolen bike back?", "will my other bike turn up along with it?")).toBe(false);
+  });
+
+  test("a price falling or the rent raised is along the way; advice on it stays in the matter", () => {
+    for (const [question, followUp] of [
+      ["Will my index fund recover this year?", "if prices drop further, should I wait?"],
+      ["Will my index fund recover this year?", "if they dip again should I sell?"],
+      ["Will my index fund recover this year?", "if the market does crash, should I sell?"],
+      ["Will my index fund recover this year?", "if it crashes again should I hold?"],
+      ["Will the landlord renew our lease?", "if they raise the rent, should we move out?"],
+      ["Will the landlord renew our lease?", "if they hike the rent, should we leave?"],
+      ["Will the landlord renew our lease?", "if they jack up the rent, should we stay?"],
+      ["Will the landlord renew our lease?", "if he ups the rent should we fight it?"],
+    ]) expect(detectMatterChangeByRules(question!, followUp!).changed).toBe(false);
+  });
+
   test.each([
     ["我明年能升职吗？", "那我老婆明年能升职吗？", "whose"],
     ["我今年考研能上岸吗？", "我男朋友也考，他能上岸吗？", "whose"],
@@ -267,6 +302,10 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["我这次出国交换能被选上吗", "选上了要不要延毕", "decision"],
     ["Will my dog recover from his surgery?", "Random, but is this a good year for me financially?", "drop"],
     ["这次跳槽去新公司好不好？", "还有，我上周丢的耳机能找到吗", "what"],
+    // A condition on the outcome before "when should I", and an earlier loss found "together".
+    ["Will I pass my driving test?", "if I pass, when should I buy a car?", "decision"],
+    ["我的猫丢了能找回来吗", "上次丢的那只狗也能一起找回来吗", "what"],
+    ["我的钱包丢了能找回来吗", "另一个钱包也能一起找回来吗", "whose"], // another one of the same kind, "too"
   ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
     expect(detectMatterChange(question, followUp)).toMatchObject({ changed: true, reason });
   });
@@ -285,6 +324,13 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["Will my green card interview go well?", "My wife is nervous about the joint interview. Will she hold up?"], // the joint interview
     ["我们公司能拿下这次政府招标项目吗?", "另一家投标单位是本地企业，有关系，会被他们抢走吗?"], // the other bidder
     ["我跟前公司的竞业协议纠纷，对方会告我吗?", "如果真的被起诉，我该和解还是应诉?"], // a condition along the way
+    // Sets T and U (development): "when should I" asks when; a price or the rent moving is along the way; things found with it.
+    ["Should we buy the flat on Elm Road?", "when should we make the offer?"],
+    ["Will my gold ETF go back up?", "if it drops another 10%, should I sell?"],
+    ["Will my index fund recover this year?", "if the market dips, should we buy more?"],
+    ["Will the landlord renew our lease?", "if he raises the rent, should we stay?"],
+    ["我的钱包丢了能找回来吗", "里面的身份证也能一起找回来吗"],
+    ["Will I get my stolen laptop back?", "will the charger in the bag turn up along with it?"],
     // "What else?" asks on about the same reading; "还有" opening another matter is below.
     ["这次跳槽去新公司好不好？", "還有呢？"],
     ["这次跳槽去新公司好不好？", "那还有呢"],
