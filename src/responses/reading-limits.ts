@@ -16,7 +16,7 @@ export type PlanConstraint = (typeof PLAN_CONSTRAINTS)[number];
 
 /** Mentions, matched on foldText(input) (Simplified, lower case). */
 const CONSTRAINT_PATTERNS: Readonly<Record<PlanConstraint, RegExp>> = {
-  pregnancy: /怀孕|孕期|有了宝宝|怀了|\bpregnan\w*|expecting a baby|trimester/,
+  pregnancy: /怀孕|孕期|孕妇|准妈妈|有身孕|有咗bb|有咗baby|大肚婆|有了宝宝|怀了|\bpregnan\w*|expecting a baby|trimester|mum-to-be|mom-to-be/,
   injury: /受伤|扭伤|骨折|摔伤|刚做完手术|术后|拉伤|\b(?:injur\w*|sprain\w*|fractur\w*|broke my|torn|surgery last week|just had surgery)\b/,
   dizziness: /头晕|头昏|眩晕|站不稳|晕眩|\b(?:dizzy|dizziness|lightheaded|light-headed|vertigo|unsteady)\b/,
   // The check-in's cardiovascular_risk, breathing_discomfort and mobility_limitation.

@@ -168,7 +168,7 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: TEARS, write: (_f, _p, lang) => feelingsParagraph(lang) },
   { pattern: WORSE, write: (_f, _p, lang) => worseParagraph(lang) },
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
-  { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:(?:can|could|may|should) my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|family) (?:do|try|join|practi[sc]e)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
+  { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|妈|爸|父母|老人|同事|室友|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|mother|father|parents|family|sister|brother)\b.{0,20}\b(?:do it|do this|try it|try this|join|practi[sc]e)|for my (?:daughter|son|kids?|child|children|mum|mom|dad|mother|father|parents)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
   { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },

@@ -228,7 +228,7 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("睡前可以练吗？", standing)).toBe("只要有12分钟、一个安全安静的地方，什么时候练都可以。这个练习有一定的动作，最好别安排在临睡前，白天或傍晚更合适。开车或操作机器时不要练。");
   });
 
-  test.each(["Can my daughter do it with me?", "我女儿可以跟我一起练吗？", "could my husband try it too", "我们一起做可以吗"])("%s: their own Plan", (input) => {
+  test.each(["Can my daughter do it with me?", "我女儿可以跟我一起练吗？", "could my husband try it too", "我们一起做可以吗", "My kid wants to join, is that ok?", "is it ok for my mom?", "is it ok for my kid?", "my parents want to try this", "我妈也能练吗"])("%s: their own Plan", (input) => {
     expect(focus(input)).toMatch(/^(这个方案是按你这一次的签到和安全回答定的，只适用于你|This Plan was made from your check-in and your safety answers, so it is yours alone)/);
   });
 

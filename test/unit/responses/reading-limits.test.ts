@@ -15,6 +15,10 @@ describe("mentionedConstraints", () => {
     // Traditional input is folded to Simplified before matching.
     ["我懷孕了，可以練嗎？", ["pregnancy"]],
     ["In my second trimester.", ["pregnancy"]],
+    ["孕妇可以做吗", ["pregnancy"]],
+    ["準媽媽可以練嗎", ["pregnancy"]],
+    ["我有咗bb，練唔練得", ["pregnancy"]],
+    ["Is it safe for a mom-to-be?", ["pregnancy"]],
     // Every form of the word, not only the stem.
     ["I injured my knee.", ["injury"]],
     ["I have an injury.", ["injury"]],
