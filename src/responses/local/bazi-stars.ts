@@ -26,6 +26,8 @@ const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous
 const LOVE = /真命天子|真命天女|嫁|娶|(?<![a-z])(?:(?:meet|find) the one|mr\.? right|marry)(?![a-z])/;
 /** Money that comes unlooked-for: a windfall, the lottery, a bet (偏财运, 横财). */
 const WINDFALL = /偏财|横财|意外之财|中奖|彩票|赌|(?<![a-z])(?:windfalls?|lottery|jackpot|gambl\w*|indirect wealth)(?![a-z])/;
+/** Getting rich in the words the matter lexicon lacks ("我几时会发达", "暴富"; it has 发财, "rich", "wealthy"): money. */
+const RICH = /发达|暴富/;
 const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:an?|my own|my)(?: [a-z]+)? (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
 
 /** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
@@ -39,6 +41,7 @@ export function chartTopics(input: string): ChartTopic[] {
   if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
   if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
   if (matchesTopic(input, WINDFALL)) topics = ["windfall", ...topics.filter((m) => m !== "money")];
+  else if (matchesTopic(input, RICH) && !topics.includes("business")) topics = [...topics, "money"];
   // Said once: the topics are made distinct below.
   if (matchesTopic(input, LOVE)) topics = [...topics, "relationship"];
   return [...new Set(topics)];

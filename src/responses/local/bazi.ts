@@ -230,7 +230,7 @@ function overviewParagraph(f: BaziFacts, lang: ReplyLanguage): string {
  * The partner asked after ("对方会是什么样的人", "will we be happy together?"): the spouse palace, with the
  * relationship's stars, is what a chart says of them.
  */
-const PARTNER_ASKED = /(?:对方|另一半|伴侣|配偶|老婆|老公|丈夫|妻子|正缘|真命天子|真命天女|未来的?(?:他|她)|嫁|娶).{0,8}(?:什么样|怎样的|怎么样的人|哪种|性格|长相|样子)|我们.{0,6}(?:幸福|美满|和睦|长久|白头)|(?<![a-z])(?:what (?:will|would) (?:my|the) (?:future )?(?:partner|spouse|husband|wife) be like|what kind of (?:partner|husband|wife)|will we (?:be happy|last|stay together))(?![a-z])/;
+const PARTNER_ASKED = /(?:对方|另一半|伴侣|配偶|老婆|老公|丈夫|妻子|正缘|真命天子|真命天女|未来的?(?:他|她)|嫁|娶).{0,8}(?:什么样|怎样的|怎么样的人|哪种|性格|长相|样子)|我们.{0,6}(?:幸福|美满|和睦|长久|白头)|(?<![a-z])(?:what (?:will|would) (?:my|the) (?:future )?(?:partner|spouse|husband|wife) be like|what kind of (?:partner|husband|wife)|(?:what kind of|what sort of|which kind of) (?:person|man|woman|guy|girl|people) (?:should|will|would|do) i (?:marry|date|end up with)|who (?:should|will) i marry|will we (?:be happy|last|stay together))(?![a-z])/;
 
 /** Where to live or build a career: "我适合在哪个城市发展", "which city suits me?". */
 const WHERE_TO_LIVE = /哪个城市|什么城市|哪座城市|哪个地方发展|哪里发展|哪发展|(?<![a-z])(?:which city|what city|where should i (?:live|settle|work|move)|where to (?:live|settle|move))(?![a-z])/;
@@ -256,10 +256,12 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // The storehouse says what it holds of money; the English "wealth" in its name asks nothing more.
   const named = chartTopics(input).filter((m) => m !== "money" || !matchesTopic(input, STOREHOUSE));
   // The partner asked after is the relationship's matter, even with no word of the lexicon's.
-  const matters: ChartTopic[] = matchesTopic(input, PARTNER_ASKED) ? [...new Set<ChartTopic>([...named, "relationship"])] : named;
+  const partnerAsked = matchesTopic(input, PARTNER_ASKED);
+  const matters: ChartTopic[] = partnerAsked ? [...new Set<ChartTopic>([...named, "relationship"])] : named;
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
-  if (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/) || matchesTopic(input, FLAWS)) focus.push(personalityParagraph(f, lang, input));
+  // "What kind of person should I marry?" asks after the partner, not the asker.
+  if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
   if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
@@ -329,7 +331,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));
   const asksWhen = matchesTopic(input, WHEN);
   // The palace is what a marriage is, not when it comes: a "when?" gets the years alone.
-  if ((matchesTopic(input, SPOUSE_PALACE) || matchesTopic(input, PARTNER_ASKED)) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
+  if ((matchesTopic(input, SPOUSE_PALACE) || partnerAsked) && !asksWhen) focus.push(spousePalaceParagraph(f, lang));
   // Which city or where to live is a question of direction: the same reading as moving.
   if (matters.includes("travel") || matchesTopic(input, WHERE_TO_LIVE)) focus.push(travelParagraph(f, lang, now));
   // Health has no stars; it gets the one thing a chart says of it, framed as what it is.
@@ -344,7 +346,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // A decision about a matter: its timing first.
   // Help from the police, a doctor or a lawyer is never a question of timing.
   if (matchesTopic(input, SEEK_HELP)) focus.unshift(helpFirst(lang, say(lang, "命盘的时机", "a chart's timing")));
-  else if (matters.length > 0 && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now, askedYear ? Number(askedYear) : (namedYear ?? undefined)));
+  // Which partner to choose is no decision whether to act ("what kind of person should I marry?").
+  else if (matters.length > 0 && !partnerAsked && matchesTopic(input, WHETHER)) focus.push(decisionParagraph(f, lang, now, askedYear ? Number(askedYear) : (namedYear ?? undefined)));
   // A lottery or a bet: chance, which no chart decides; said first.
   if (matchesTopic(input, GAMBLING)) focus.unshift(say(lang, GAMBLING_NOTE.zh, GAMBLING_NOTE.en));
   // A count of children is not read; what is read follows.

@@ -218,6 +218,8 @@ describe("every wording, each part checked", () => {
     ["我有冇偏財運？", ["windfall"]], ["我什么时候能中彩票", ["windfall"]], ["会有横财吗", ["windfall"]], ["意外之财", ["windfall"]], ["中奖", ["windfall"]], ["赌运", ["windfall"]],
     ["Will I win the lottery?", ["windfall"]], ["any windfalls coming?", ["windfall"]], ["a windfall", ["windfall"]], ["the jackpot", ["windfall"]], ["is gambling good for me", ["windfall"]], ["my indirect wealth", ["windfall"]], ["我的财运", ["money"]], ["中彩票会影响我的婚姻吗", ["windfall", "relationship"]],
     ["我什么时候能遇到真命天子", ["relationship"]], ["我的真命天女", ["relationship"]], ["我适合嫁什么样的人", ["relationship"]], ["我什么时候嫁人", ["relationship"]], ["娶老婆", ["relationship"]],
+    // Getting rich in words the lexicon lacks is money; beside a business, the business's.
+    ["我幾時會發達", ["money"]], ["想暴富", ["money"]], ["我会发财吗", ["money"]], ["will I ever be rich?", ["money"]], ["getting rich", ["money"]], ["wealthy", ["money"]], ["make good money", ["money"]], ["financial freedom", ["money"]], ["创业能发财吗", ["business"]], ["创业能发达吗", ["business"]], ["中彩票发财", ["windfall"]],
     ["When will I meet the one?", ["relationship"]], ["will I find the one", ["relationship"]], ["is he mr right?", ["relationship"]], ["Mr. Right", ["relationship"]], ["Will I marry?", ["relationship"]], ["the one thing", []], ["married to my job", ["career", "relationship"]],
   ] as const)("%s → %p", (input, topics) => {
     expect(chartTopics(input)).toEqual(topics as never);

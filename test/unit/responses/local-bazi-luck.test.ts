@@ -213,6 +213,13 @@ describe("a conversation: the partner, and nothing said twice in a row", () => {
     expect(en).toStartWith("The spouse palace is the day pillar's branch: yours is 午");
     expect(en).toContain("for a man's chart, the spouse star");
     expect(en).not.toContain("luck pillar");
+    // Which person to marry asks after the partner: neither the asker's temperament nor a decision whether to act.
+    for (const input of ["what kind of person should I marry?", "what sort of man will I end up with", "who should I marry?"]) {
+      const text = ask(C, input, now, "en");
+      expect({ input, palace: text.startsWith("The spouse palace is the day pillar's branch"), self: text.includes("Temperament"), decision: text.includes("Whether to make the move") }).toEqual({ input, palace: true, self: false, decision: false });
+    }
+    expect(ask(C, "what kind of person am I?", now, "en")).toContain("Temperament");
+    expect(ask(C, "should I get married?", now, "en")).toContain("Whether to make the move");
     for (const input of ["what kind of partner will I have", "will we be happy together?", "will we last?", "So what kind of partner will I have", "and will we stay together", "what would the partner be like"]) expect(ask(C, input, now, "en")).toContain("The spouse palace is the day pillar's branch");
     // The storehouse takes only the money out of the matters asked.
     expect(ask(C, "我的财库和事业", now)).toContain("这类问题传统上看官杀");
