@@ -26,12 +26,22 @@ export interface RoleReading {
 export const ROLES: readonly RoleReading[] = [
   {
     relative: "兄弟",
-    pattern: /对手|竞争|候选人|应聘者|应征者|情敌|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/,
+    pattern: /对手|竞争|候选人|应聘者|应征者|(?<![a-z])(?:rivals?|competitors?|competition|(?:other|another) (?:candidates?|applicants?|bidders?|finalists?))(?![a-z])/,
     rule: ["竞争者、对手传统上看兄弟爻（同辈相争）。", "Rivals and competitors are traditionally read from 兄弟 (peers who contend for the same thing). "],
     absent: ["本卦兄弟不上卦，传统上说竞争不显。", "No 兄弟 line appears in this cast: traditionally the competition does not show."],
     moving: ["兄弟发动，传统上说竞争激烈、有人相争", "a moving 兄弟 line traditionally means a real contest: someone is pressing for the same thing"],
     strong: ["兄弟有力但安静，传统上说对手有实力、尚未出手", "a strong but still 兄弟 line traditionally means a capable rival who has not yet moved"],
     weak: ["兄弟无力，传统上说对手难成威胁", "a weak 兄弟 line traditionally means the rivals are little threat"],
+  },
+  {
+    // In love the rival is a peer contending for the same person: 兄弟 too.
+    relative: "兄弟",
+    pattern: /情敌|第三者|小三|有别人|别的女人|别的男人|(?<![a-z])(?:someone else|another (?:woman|man|girl|guy)|the other (?:woman|man)|third party)(?![a-z])/,
+    rule: ["感情里的第三者传统上也看兄弟爻（同辈相争，争的是同一个人）。", "Someone else in a relationship is traditionally read from 兄弟 too (a peer contending for the same person). "],
+    absent: ["本卦兄弟不上卦，传统上说看不出有人介入。", "No 兄弟 line appears in this cast: traditionally no one else shows."],
+    moving: ["兄弟发动，传统上说确有他人介入，要留心", "a moving 兄弟 line traditionally means someone else is indeed stepping in: take care"],
+    strong: ["兄弟有力但安静，传统上说有这样一个人在，尚未出手", "a strong but still 兄弟 line traditionally means such a person is there but has not moved"],
+    weak: ["兄弟无力，传统上说即使有人，也难以插足", "a weak 兄弟 line traditionally means that anyone there can hardly come between you"],
   },
   {
     relative: "妻财",
@@ -78,11 +88,14 @@ export function roleParagraph(f: LiuyaoFacts, lang: ReplyLanguage, role: RoleRea
   const rule = say(lang, ...role.rule);
   if (lines.length === 0) return `${rule}${say(lang, ...role.absent)}`;
   const named = lines.map((l) => say(lang, `第${l.position}爻${l.ganzhi}${l.moving ? "发动" : ""}${strengthText(l, "zh")}`, `line ${l.position}, ${l.ganzhi}${l.moving ? ", moving" : ""}${strengthText(l, "en")}`));
-  const reading = lines.some((l) => l.moving)
+  // The useful god's own relative (妻财 of a cast about money, asked after as the price) is judged by the line chosen for it, as the rest of the reading is.
+  const chosen = f.usefulGod?.relative === role.relative && f.usefulGod.lines[0] ? f.lines[f.usefulGod.lines[0] - 1] : undefined;
+  const judged = chosen ? [chosen] : lines;
+  const reading = judged.some((l) => l.moving)
     ? role.moving
-    : lines.some((l) => isStrong(l))
+    : judged.some((l) => isStrong(l))
       ? role.strong
-      : lines.every((l) => isStrong(l) === false)
+      : judged.every((l) => isStrong(l) === false)
         ? role.weak
         : null;
   return say(

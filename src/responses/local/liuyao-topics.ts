@@ -10,7 +10,8 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { foldedInput, helpFirst, list, matchesTopic, say, SEEK_HELP, WHETHER } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
-import { JUDGE, judgeParagraph } from "./liuyao-judge.ts";
+import { AUTHORITIES, authorityParagraph } from "./liuyao-judge.ts";
+import { LATER, worldLaterSentence } from "./liuyao-later.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
 import { ALIVE, aliveParagraph, SEARCHING, searchFirst, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
 
@@ -313,7 +314,8 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
   // "hidden spirit" is 伏神, not one of the six spirits.
   { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])(?<!hidden )spirits?(?![a-z])/, write: spiritsParagraph },
-  { pattern: /变卦|之卦|变成什么卦|(?<![a-z])(?:changed hexagram|resulting hexagram|turns? into|second hexagram)(?![a-z])/, write: changedParagraph },
+  // How it turns out in the end, or whether it will be regretted: the world line's change, then where the matter goes.
+  { pattern: new RegExp(`变卦|之卦|变成什么卦|(?<![a-z])(?:changed hexagram|resulting hexagram|turns? into|second hexagram)(?![a-z])|${LATER.source}`), write: (f, lang, input) => `${matchesTopic(input, LATER) ? worldLaterSentence(f, lang) : ""}${changedParagraph(f, lang)}` },
   { pattern: /互卦|错卦|综卦|(?<![a-z])(?:nuclear|opposite hexagram|reversed hexagram|inverse)(?![a-z])/, write: relatedParagraph },
   { pattern: /伏神|飞神|(?<![a-z])hidden spirits?(?![a-z])/, write: hiddenParagraph },
   { pattern: /卦身|(?<![a-z])(?:gua ?shen|hexagram'?s? body|body of the hexagram)(?![a-z])/, write: guaShenParagraph },
@@ -324,7 +326,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: WHICH_ONE, write: whichOneParagraph },
   { pattern: TAKEN, write: takenParagraph },
   { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
-  { pattern: JUDGE, write: judgeParagraph },
+  ...AUTHORITIES.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => authorityParagraph(f, lang, a) })),
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.

@@ -211,8 +211,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
     ofCast: true,
     askable: {
       name: f.primary.name,
-      zh: "有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、卦身、某一爻、竞争者（对手）、薪水待遇、押金租金、合同文书、失物的方向与是否被人拿走，或该怎么做",
-      en: "your chances, the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, the hexagram's body, one line by number, the rivals, the pay, a deposit or the rent, the paperwork, where a lost thing is and whether it was taken, or what to do",
+      zh: "有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、日后会不会后悔、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、卦身、某一爻、竞争者（对手）、上司、薪水待遇、押金租金、合同文书、失物的方向与是否被人拿走，或该怎么做",
+      en: "your chances, the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, whether you will regret it later, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, the hexagram's body, one line by number, the rivals, the boss, the pay, a deposit or the rent, the paperwork, where a lost thing is and whether it was taken, or what to do",
     },
   };
 }

@@ -801,3 +801,91 @@ describe("help from the police, a doctor or a lawyer is never left to the hexagr
     expect(ask(weak, "要不要先发邮件", "zh")).toStartWith("要不要这样做？按这一卦，传统上偏向先等一等");
   });
 });
+
+describe("a boss: 官鬼 too, by how it meets the world line", () => {
+  // interview: 官鬼 lines 2 (己丑 土) and 6 (庚戌 土), neither moving; the world line 5 is 申 金: earth generates metal.
+  test("generating, controlling, neither, absent; the moving 官鬼 first", () => {
+    expect(ask(interview, "新公司的老板人怎么样", "zh")).toBe("上司、老板传统上也看官鬼爻（管束之人），看它与世爻（你）的生克。本卦官鬼在第2爻己丑土：官鬼生世，传统上说上司看重你、肯提携。");
+    expect(ask(interview, "will my new boss like me?", "en")).toBe("A boss or a superior is traditionally read from 官鬼 too (those who hold authority), by how it meets the world line (you). This cast's 官鬼 is line 2, 己丑 土. 官鬼 generates the world line: traditionally the boss values you and will back you.");
+    const pressed = edit(interview, { 5: { element: "水" } });
+    expect(ask(pressed, "领导会不会为难我", "zh")).toEndWith("官鬼克世，传统上说上司对你要求严、管束多。");
+    expect(ask(pressed, "is my manager going to be tough?", "en")).toEndWith("官鬼 controls the world line: traditionally the boss is demanding and keeps you on a short rein.");
+    // 土 neither generates nor controls 木 (wood controls earth); the response line is not the boss's other side.
+    const even = edit(interview, { 5: { element: "木" } });
+    expect(ask(even, "主管对我好不好", "zh")).toBe("上司、老板传统上也看官鬼爻（管束之人），看它与世爻（你）的生克。本卦官鬼在第2爻己丑土：它与世爻没有生克，传统上说上司对你不偏不倚。");
+    expect(ask(even, "what does my supervisor think?", "en")).toEndWith("官鬼 neither generates nor controls the world line: traditionally the boss is even-handed with you.");
+    expect(ask(edit(interview, { 6: { moving: true } }), "上司呢", "zh")).toContain("本卦官鬼在第6爻庚戌土，发动：官鬼生世");
+    const none = edit(interview, { 2: { relative: "妻财" }, 6: { relative: "兄弟" } });
+    expect(ask(none, "老細會唔會加我人工", "zh")).toContain("本卦官鬼不上卦，传统上说上司的态度暂时不显。");
+    expect(ask(none, "and my boss?", "en")).toContain("No 官鬼 line appears in this cast: traditionally the boss's stance does not show yet.");
+    // A boss of no one ("boss fight") and a manager named as a title are not asked after.
+    expect(ask(interview, "is this the final boss fight?", "en")).not.toContain("官鬼 too");
+  });
+});
+
+describe("a part of the matter that is the useful god's own relative is judged by the chosen line", () => {
+  // 妻财 on lines 1 (strong) and 4 (weak); a cast about money chose line 4.
+  const base = edit(interview, { 1: { relative: "妻财", strength: { month: "旺", day: "生" } }, 4: { strength: { month: "死", day: "克" } } });
+  test("the chosen line, not any strong one; a cast with no useful god reads them all", () => {
+    expect(ask({ ...base, usefulGod: null }, "薪水会高吗", "zh")).toEndWith("妻财有力，传统上说收入一面较好。");
+    expect(ask(base, "薪水会高吗", "zh")).toEndWith("妻财有力，传统上说收入一面较好。");
+    const chosen = { ...base, ...ug(base, { relative: "妻财", lines: [4] }) };
+    expect(ask(chosen, "薪水会高吗", "zh")).toEndWith("妻财无力，传统上说待遇一面宜放低期待。");
+    expect(ask(chosen, "and the salary?", "en")).toEndWith("So a weak 妻财 line traditionally means modest expectations for the pay.");
+    const moving = edit(chosen, { 4: { moving: true } }, { usefulGod: chosen.usefulGod });
+    expect(ask(moving, "薪水会高吗", "zh")).toEndWith("妻财发动，传统上说待遇有变动、可以商量。");
+  });
+});
+
+describe("later on, or regret: the world line's change, then the changed hexagram", () => {
+  test("the world line moving, by its transformation; still; the changed hexagram follows", () => {
+    // interview: the world line 5 申 turns into 酉 (化进神).
+    expect(ask(interview, "换了工作以后会不会后悔", "zh")).toStartWith("日后如何、会不会后悔，传统上看变卦，尤其看世爻（你）怎么变。世爻第5爻发动，化出父母丁酉（化进神）：传统上说日后渐进、越走越好。本卦雷火丰经第3、5爻发动，变为泽雷随（第17卦）。");
+    expect(ask(interview, "Will I regret it in the long run?", "en")).toStartWith("How it goes later, and whether you will regret it, is traditionally read from the changed hexagram, above all from what the world line (you) turns into. The world line, line 5, moves and becomes 父母 丁酉 (化进神): traditionally it gets better as it goes. 雷火丰 turns");
+    expect(ask(still, "长远来看怎么样", "zh")).toStartWith("日后如何、会不会后悔，传统上看变卦，尤其看世爻（你）怎么变。世爻第");
+    expect(ask(still, "长远来看怎么样", "zh")).toContain("爻安静，你这一面日后没有大的变化。本卦");
+    expect(ask(still, "what happens down the road?", "en")).toContain("does not move: your side stays much as it is. ");
+    // The changed hexagram asked by name gets no sentence on regret.
+    expect(ask(interview, "变卦是什么", "zh")).toStartWith("本卦雷火丰经第3、5爻发动");
+  });
+
+  test.each([
+    ["回头克", "传统上说你这一面日后受制、易生悔意，宜多留后路", "traditionally your side is held back later and regret comes easily, so keep a way back open"],
+    ["反吟", "传统上说反复不定，日后容易来回折腾", "traditionally the matter swings back and forth later"],
+    ["伏吟", "传统上说停滞不前，日后进退两难、心中郁结", "traditionally it stalls, and later it is hard to move either way"],
+    ["化退神", "传统上说劲头渐退，日后热情与所得都会减弱", "traditionally your drive and what you gain lessen later"],
+    ["回头生", "传统上说日后得助、越走越顺，不至后悔", "traditionally you are helped later and it goes better as it goes, with little to regret"],
+    ["化泄", "传统上说日后付出多于所得", "traditionally you give more than you get later"],
+    ["化耗", "传统上说日后消耗较多", "traditionally it costs you more later"],
+  ])("%s", (tag, zh, en) => {
+    const f = { ...interview, transforms: ["3: 亥→辰 (水→土) 回头克", `5: 申→酉 (金→金) ${tag}`] };
+    expect(ask(f, "最终会怎样", "zh")).toContain(`化出父母丁酉（${tag}）：${zh}。`);
+    expect(ask(f, "how will it go eventually?", "en")).toContain(`becomes 父母 丁酉 (${tag}): ${en}. `);
+  });
+
+  test("the gravest first; none of them, steady", () => {
+    const both = { ...interview, transforms: ["5: 申→酉 (金→金) 化进神 回头克"] };
+    expect(ask(both, "最后会后悔吗", "zh")).toContain("（回头克）：传统上说你这一面日后受制");
+    const plain = { ...interview, transforms: ["5: 申→酉 (金→金) 比和"] };
+    expect(ask(plain, "最后会后悔吗", "zh")).toContain("化出父母丁酉：传统上说你这一面平稳。");
+    expect(ask(plain, "long-term?", "en")).toContain("becomes 父母 丁酉: traditionally your side stays steady. ");
+  });
+});
+
+describe("someone else in a relationship: 兄弟 too", () => {
+  // interview: 兄弟 is line 3, 己亥, moving.
+  test("moving, strong and still, weak, absent", () => {
+    expect(ask(interview, "他是不是有别人了", "zh")).toBe("感情里的第三者传统上也看兄弟爻（同辈相争，争的是同一个人）。本卦兄弟在第3爻己亥发动；在月令为囚，日辰对它为泄，入墓。兄弟发动，传统上说确有他人介入，要留心。");
+    expect(ask(interview, "is there someone else?", "en")).toEndWith("So a moving 兄弟 line traditionally means someone else is indeed stepping in: take care.");
+    const still = edit(interview, { 3: { moving: false, strength: { month: "旺", day: "克" } } });
+    expect(ask(still, "会不会有小三", "zh")).toEndWith("兄弟有力但安静，传统上说有这样一个人在，尚未出手。");
+    expect(ask(still, "is there another woman?", "en")).toEndWith("So a strong but still 兄弟 line traditionally means such a person is there but has not moved.");
+    const weak = edit(interview, { 3: { moving: false, strength: { month: "死", day: "克" } } });
+    expect(ask(weak, "情敌厉害吗", "zh")).toEndWith("兄弟无力，传统上说即使有人，也难以插足。");
+    expect(ask(weak, "what about the other woman", "en")).toEndWith("So a weak 兄弟 line traditionally means that anyone there can hardly come between you.");
+    const none = edit(interview, { 3: { relative: "父母" } });
+    expect(ask(none, "有没有第三者", "zh")).toEndWith("本卦兄弟不上卦，传统上说看不出有人介入。");
+    expect(ask(none, "a third party?", "en")).toEndWith("No 兄弟 line appears in this cast: traditionally no one else shows.");
+    for (const q of ["别的女人", "别的男人", "another man?", "another girl", "another guy"]) expect(ask(interview, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(感情里的第三者|Someone else in a relationship)/);
+  });
+});
