@@ -7,15 +7,17 @@
  */
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { foldedInput, helpFirst, list, matchesTopic, say, SEEK_HELP, WHETHER } from "./text.ts";
+import type { SensitiveTopic } from "../../safety/index.ts";
+import { foldedInput, list, matchesTopic, say, WHETHER } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
 import { AUTHORITIES, authorityParagraph } from "./liuyao-judge.ts";
 import { LATER, worldLaterSentence } from "./liuyao-later.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
-import { ALIVE, aliveParagraph, SEARCHING, searchFirst, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
+import { ALIVE, aliveParagraph, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
+import { adviceParagraph, MEDICAL_CHOICE, WHICH_ONE, whichOneParagraph } from "./liuyao-advice.ts";
 
-type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string) => string;
+type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string, sensitive: readonly SensitiveTopic[]) => string;
 
 
 type Meeting = "应生世" | "应克世" | "世生应" | "世克应" | "比和";
@@ -197,12 +199,6 @@ function lineParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): stri
 }
 
 
-/** The answer to a yes-or-no question comes first, then what it rests on. */
-function whetherLead(strong: boolean, lang: ReplyLanguage): string {
-  return strong
-    ? say(lang, "要不要这样做？按这一卦，传统上偏向可以去做，但要准备充分。", "Whether to go ahead: by this cast, tradition leans towards yes, well prepared. ")
-    : say(lang, "要不要这样做？按这一卦，传统上偏向先等一等，或先迈一小步。", "Whether to go ahead: by this cast, tradition leans towards waiting, or a smaller first step. ");
-}
 
 /** Whether the meeting leans the asker's way: the other side generating them, they holding the upper hand, or equals. */
 const sidesFavour = (f: LiuyaoFacts) => ["应生世", "世克应", "比和"].includes(sidesMeet(f));
@@ -228,56 +224,6 @@ function chanceParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
     lang,
     `按这一卦：${who}${state}，世应之间${favour ? "对你有利" : "对你不利"}——${lean}。这是传统的倾向，不是定论；应期可以接着问。`,
     `By this cast: ${who} is ${state}, and between the two sides things ${favour ? "lean your way" : "lean against you"} — ${lean}. A traditional tendency, not a verdict; you can ask about timing next.`,
-  );
-}
-
-/**
- * Which of several options ("我应该报哪个学校", "which offer should I take?"): not a direction, a month or
- * a line, which have their own answers.
- */
-export const WHICH_ONE = /(?:哪个|哪一个|哪家|哪所|哪间|哪科|哪门|哪一科|哪条|选哪)(?!方向|方位|月|天|日|年|时|爻|里|边)|which (?:one|school|university|college|company|job|offer|subject|course|option|programme|program|city|house|flat|apartment)(?![a-z])/;
-
-/** A cast does not choose among options it was not asked about: each is named and asked of in turn, one cast each. */
-function whichOneParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
-  return say(
-    lang,
-    `一卦只问一事：卦象不会从几个没说出来的选项里替你挑一个。传统的做法是把选项说出来，一个一个问，比如“报A校能上岸吗”，每个另起一卦；这一卦答的仍是「${f.question}」。`,
-    `One cast answers one matter: a hexagram does not pick among options it was not asked about. Tradition names each option and asks of it in turn ("will I get into school A?"), one cast each; this cast still answers "${f.question}".`,
-  );
-}
-
-/** How the useful god stands and what tradition advises from it. */
-function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: string): string {
-  const g = f.usefulGod;
-  const line = g?.lines[0] ? f.lines[g.lines[0] - 1] : undefined;
-  if (!g || !line) {
-    return say(lang, "这一卦没有可依的用神爻，传统上就以世爻为主：把能掌握的部分做好，等事情更明朗时再问。", "This cast has no useful-god line to lean on, so tradition looks to the world line: do well what is in your hands, and ask again when the matter is clearer.");
-  }
-  const strong = isStrong(line);
-  const source = g.yuan_shen.lines.length ? say(lang, `原神${g.yuan_shen.relative}在第${g.yuan_shen.lines.join("、")}爻`, `its source ${g.yuan_shen.relative} is on line ${list("en", g.yuan_shen.lines.map(String))}`) : say(lang, `原神${g.yuan_shen.relative}不上卦`, `its source ${g.yuan_shen.relative} is not on the lines`);
-  const adversary = g.ji_shen.lines.some((n) => f.lines[n - 1]!.moving) ? say(lang, `忌神${g.ji_shen.relative}发动，需防阻力`, `the adversary ${g.ji_shen.relative} moves: expect resistance`) : "";
-  // A lost thing is searched for whatever the cast says: its strength tells how hard, not whether to wait.
-  const lost = g.matter === "lost_item";
-  const verdict =
-    strong === true
-      ? lost
-        ? say(lang, "用神有力，传统上说容易找回：趁早去找", "the useful god is strong: traditionally it is found without much trouble, so look soon")
-        : say(lang, "用神有力，传统上是可以积极争取的时候：准备充分、主动推进", "the useful god is strong: traditionally a time to go for it, well prepared")
-      : strong === false
-        ? lost
-          ? say(lang, "用神无力，传统上说一时难寻：要多找几处、多花些时间，别只等着", "the useful god is weak: traditionally it is hard to find for now, so look in more places and for longer rather than wait")
-          : say(lang, "用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it")
-        : say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day");
-  // Whether to call the police, see a doctor or a lawyer is never left to a hexagram: the help comes first.
-  const whether = matchesTopic(input, SEEK_HELP)
-    ? say(lang, `${helpFirst(lang, "卦象")}下面只是传统的参照。`, `${helpFirst(lang, "a hexagram")} What follows is only the tradition's reference. `)
-    : g.matter === "lost_item" && matchesTopic(input, SEARCHING)
-      ? searchFirst(lang)
-      : WHETHER.test(foldedInput(input)) && !WHICH_ONE.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
-  return say(
-    lang,
-    `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
-    `${whether}This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${verdict}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
   );
 }
 
@@ -328,12 +274,12 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
   ...AUTHORITIES.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => authorityParagraph(f, lang, a) })),
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
-  { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should i|how (?:can|do|should) i|prepare|advice|tips|what can i do)(?![a-z])|${WHETHER.source}`), write: adviceParagraph },
+  { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should (?:i|we)|how (?:can|do|should) (?:i|we)|prepare|advice|tips|what can (?:i|we) do)(?![a-z])|${WHETHER.source}|${MEDICAL_CHOICE.source}`), write: (f, lang, input, sensitive) => adviceParagraph(f, lang, input, sensitive.includes("medical_decision")) },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
   ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),
 ];
 
 /** The paragraphs for the kinds of question the input names, in TOPICS order. */
-export function askedTopics(f: LiuyaoFacts, input: string, lang: ReplyLanguage): string[] {
-  return TOPICS.filter((t) => matchesTopic(input, t.pattern)).map((t) => t.write(f, lang, input)).filter((p) => p !== "");
+export function askedTopics(f: LiuyaoFacts, input: string, lang: ReplyLanguage, sensitive: readonly SensitiveTopic[] = []): string[] {
+  return TOPICS.filter((t) => matchesTopic(input, t.pattern)).map((t) => t.write(f, lang, input, sensitive)).filter((p) => p !== "");
 }

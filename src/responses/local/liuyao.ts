@@ -169,7 +169,7 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const focus: string[] = partner ? [partner.note] : [];
   const matters = classifyMatter(input);
   const castGod = f.usefulGod;
-  const topics = askedTopics(f, input, lang);
+  const topics = askedTopics(f, input, lang, sensitive);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
   const askedTiming = !sensitive.includes("lifespan") && matchesTopic(input, /什么时候|何时|多久|几时|哪天|哪个月|when|how long|how soon/);
   // 边/喺度: Cantonese which/at.

@@ -69,7 +69,7 @@ describe("askedTopics: the kinds a question names, in a fixed order", () => {
     ["What does it turn into?", "en", ["changed"]], ["What about the nuclear hexagram?", "en", ["related"]],
     ["Is there a hidden spirit?", "en", ["hidden"]], ["Explain the hidden spirits and the six spirits", "en", ["spirits", "hidden"]], ["What about line 3?", "en", ["line"]],
     ["Tell me about line 12.", "en", []], ["What does the third line say?", "en", ["line"]],
-    ["So what should I do?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
+    ["So what should I do?", "en", ["advice"]], ["what can we do?", "en", ["advice"]], ["How should we handle it?", "en", ["advice"]], ["How do I avoid trouble?", "en", ["advice"]], // "avoid" is not "void"
     ["So what should I do about the void, my world line and line 4?", "en", ["world", "void", "line", "advice"]],
     // A yes-or-no question about a step inside the matter is asked for the same counsel.
     ["要不要谈薪水？", "zh", ["advice", "pay"]], ["該不該接受這個offer？", "zh", ["advice"]], ["要唔要簽約？", "zh", ["advice", "paperwork"]],
@@ -887,5 +887,35 @@ describe("someone else in a relationship: 兄弟 too", () => {
     expect(ask(none, "有没有第三者", "zh")).toEndWith("本卦兄弟不上卦，传统上说看不出有人介入。");
     expect(ask(none, "a third party?", "en")).toEndWith("No 兄弟 line appears in this cast: traditionally no one else shows.");
     for (const q of ["别的女人", "别的男人", "another man?", "another girl", "another guy"]) expect(ask(interview, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(感情里的第三者|Someone else in a relationship)/);
+  });
+});
+
+describe("counsel on an illness, and a medical decision, which gets none", () => {
+  // mother: 我妈的病能好吗 — an illness, its useful god 父母 (lines 1 and 6); line 1 辛丑 is void in effect as cast, which is set aside here.
+  test("an illness's counsel is recovery as the doctors direct", () => {
+    const strongGod = edit(mother, { 1: { strength: { month: "旺", day: "生", effective_void: false } } });
+    const weakGod = edit(mother, { 1: { strength: { month: "死", day: "克", effective_void: false } } });
+    expect(ask(strongGod, "术后要注意什么", "zh")).toContain("用神有力，传统上说恢复得顺：照医嘱调养即可；");
+    expect(ask(weakGod, "术后要注意什么", "zh")).toContain("用神无力，传统上说恢复要慢一些：多休养、别着急，一切照医嘱；");
+    expect(ask(strongGod, "what should I do after the operation?", "en")).toContain("So the useful god is strong: traditionally recovery goes well; follow the doctors' aftercare;");
+    expect(ask(weakGod, "what should we do now?", "en")).toContain("So the useful god is weak: traditionally recovery takes longer; rest, be patient, and follow the doctors in everything;");
+  });
+
+  test("a medical decision, by the screen's topic or in its own words: the useful god as it stands, no lean, the doctors decide", () => {
+    const weakGod = edit(mother, { 1: { strength: { month: "死", day: "克", effective_void: false } } });
+    const byTopic = askedTopics(weakGod, "我们该怎么办？", "zh", ["medical_decision"]).join("\n");
+    expect(byTopic).toBe("本卦用神在第1爻父母辛丑；在月令为死，日辰对它为克，用神无力。这只是传统的参照，卦象不替你做医疗决定：换不换医院、改不改治疗，请和医生商量，拿不准时可以再听一位医生的意见。");
+    expect(ask(weakGod, "should we get a second opinion?", "en")).toBe("This cast's useful god is line 1, 父母 辛丑; 死 (dead) in the month, controlled by the day (克); the useful god is weak. This is only the tradition's reference, and a hexagram makes no medical decision: whether to change hospitals or treatment is for you and your doctors, and a second opinion is there when you are unsure.");
+    const strongGod = edit(mother, { 1: { strength: { month: "旺", day: "生", effective_void: false } } });
+    expect(ask(strongGod, "要不要转院", "zh")).toContain("，用神有力。这只是传统的参照");
+    expect(ask(strongGod, "要不要转院", "zh")).not.toContain("偏向");
+    expect(ask(strongGod, "should we switch hospitals?", "en")).toContain("; the useful god is strong. This is only the tradition's reference");
+    for (const q of ["要不要换一家医院", "该不该停药", "要不要做手术", "要不要手术", "化疗要不要继续", "should she switch doctors?", "should we stop the treatment?", "should he have the surgery?", "is chemo the right call?", "should I change hospital", "what if we change doctor", "or change treatment?", "change medication?", "stop treatment now?"]) {
+      expect(ask(mother, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/(卦象不替你做医疗决定|a hexagram makes no medical decision)/);
+    }
+    // Without a stored strength, no word on it.
+    expect(ask(edit(mother, { 1: { strength: null } }), "要不要转院", "zh")).toStartWith("本卦用神在第1爻父母辛丑。这只是传统的参照");
+    // Seeing a doctor at all is the help said first, as before.
+    expect(ask(mother, "要不要去医院看看", "zh")).not.toContain("卦象不替你做医疗决定");
   });
 });
