@@ -31,7 +31,7 @@ const ASKS_ON = /问问|问一下|问下|问吓|想问|想知道|帮我看|看�
 const DECISION_EN = /(?<![a-z])(?:if|once|after|when(?! (?:should|shall|do|would|will|can|could|is|are|am) )|assuming)(?![a-z]).{0,60}?(?<![a-z])(?:should (?:i|we|he|she)|shoud i|shall (?:i|we)|do (?:i|we) (?:stay|go|move|sell|buy|quit|keep)|would it be (?:better|wise)|is it (?:better|wise) to)(?![a-z])|(?<![a-z])should (?:i|we) (?:\w+ ){0,6}(?:after|once) (?:the|it|we|i|that)(?![a-z])/;
 /** Chinese decision words ("should I …"), shared by the decision rule and the along-the-way check. */
 const DECISION_WORDS_ZH = "要不要|要唔要|使唔使|该不该|应不应该|应唔应该|系咪应该|系咪索性|是不是该|是不是应该|是不是干脆|是不是就";
-const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回|选上|抽到|抽中|录取|上岸|拿下|中签)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)|(?:了|咗)[^，,？?。]{0,6}(?:要不要|要唔要|该不该|应唔应该)`);
+const DECISION_ZH = new RegExp(`(?:如果|要是|假如|万一|若是|一旦|的话|嘅话|之后|以后|后，|后,|if approved|if not|if so).{0,24}?(?:${DECISION_WORDS_ZH}|应该.{0,8}还是|是.{1,12}还是|还是.{1,10}(?:[？?]|$)|去.{1,8}(?:还是|好啲|好些)|要.{1,8}还是|系.{1,8}定.{1,8}好)|(?:后|之后|以后)(?:要不要|该不该|是不是该)|(?:批下来|批了|批咗|拿到|考到|考上|到手|成了|追返|追回|选上|抽到|抽中|录取|上岸|拿下|中签)(?:了)?(?:之后|以后|后)?[，,]?.{0,8}(?:是.{1,12}还是|要不要|该不该|应唔应该|系.{1,8}定)|(?<!快到|要到|将到|就到|快)(?:了|咗)[^，,？?。]{0,6}(?:要不要|要唔要|该不该|应唔应该)`);
 /**
  * A condition on something happening along the way — someone asking, demanding, offering less,
  * delaying, the weather turning, a price falling or the rent raised — makes the "should I" advice about the same matter

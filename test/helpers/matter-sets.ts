@@ -16,7 +16,7 @@ export interface MatterPair {
   group: string | null;
 }
 
-export const MATTER_SETS = ["set-a-dev", "set-a-heldout", "set-b-dev", "set-c-heldout", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-h-dev", "set-i-dev", "set-j-dev", "set-k-validation", "set-l-heldout", "set-m-validation", "set-n-heldout", "set-o-dev", "set-p-dev", "set-q-heldout", "set-r-heldout", "set-s-validation", "set-t-validation", "set-u-validation"] as const;
+export const MATTER_SETS = ["set-a-dev", "set-a-heldout", "set-b-dev", "set-c-heldout", "set-d-dev", "set-e-dev", "set-f-dev", "set-g-dev", "set-h-dev", "set-i-dev", "set-j-dev", "set-k-validation", "set-l-heldout", "set-m-validation", "set-n-heldout", "set-o-dev", "set-p-dev", "set-q-heldout", "set-r-heldout", "set-s-validation", "set-t-validation", "set-u-validation", "set-v-validation", "set-w-validation"] as const;
 export type MatterSetName = (typeof MATTER_SETS)[number];
 
 export function loadMatterSet(name: MatterSetName): MatterPair[] {

@@ -12,7 +12,7 @@ import { elementName, list, say, sentences } from "./text.ts";
 import { GLOSSARY } from "../data/glossary.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 
-export const STRUCTURE = /格局|什么格|(?<![a-z])(?:chart(?:'s)? structure|structure of my chart|my structure|ge ?ju)(?![a-z])/;
+export const STRUCTURE = /格局|什么格|命格|(?<![a-z])(?:chart(?:'s)? structure|structure of my chart|my structure|ge ?ju)(?![a-z])/;
 export const STOREHOUSE = /财库|(?<![a-z])(?:wealth (?:storehouse|vault)|money (?:storehouse|vault)|treasury|cai ?ku)(?![a-z])/;
 
 /** A structure in English: the glossary's name of its ten god, or its own for the three named from the day master's element. */

@@ -20,6 +20,13 @@ import { CAUTIONS, cautionsParagraph, CHILD_COUNT, childCountSentence, LATER_LIF
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
+/** Loneliness: "孤独", "孤单", "寂寞", "am I going to be lonely?", "will I die alone?". */
+const LONELY = /孤独|孤单|寂寞|孤家寡人|(?<![a-z])(?:lonely|loneliness|lonesome|die alone|alone forever|be alone)(?![a-z])/;
+const LONELY_NOTE = {
+  zh: "会不会孤独，传统上看孤辰、寡宿二星：它们主独立、清冷，是提醒多经营人际与感情，不是注定孤独。",
+  en: "Tradition reads loneliness from two stars, 孤辰 and 寡宿, of independence and reserve: a reminder to tend one's ties, not a fate of being alone.",
+};
+
 /** A lottery, a bet or a casino: no chart decides chance, and no stake should rest on one. */
 const GAMBLING = /彩票|赌|(?<![a-z])(?:lottery|jackpot|gambl\w*|casino|bet(?:s|ting)?)(?![a-z])/;
 const GAMBLING_NOTE = {
@@ -325,7 +332,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
   // 神煞: a star by name ("我有桃花吗"), or all of them.
   // The nobleman's direction has said where the chart carries it.
-  const stars = shenShaNamed(input).filter((name) => !(nobleAsked && name === "天乙贵人"));
+  // Loneliness asked after ("我会孤独终老吗", "am I going to be lonely?") is what 孤辰 and 寡宿 stand for.
+  const starsNamed = [...new Set([...shenShaNamed(input), ...(matchesTopic(input, LONELY) ? ["孤辰", "寡宿"] : [])])];
+  const stars = starsNamed.filter((name) => !(nobleAsked && name === "天乙贵人"));
+  if (matchesTopic(input, LONELY)) focus.push(say(lang, LONELY_NOTE.zh, LONELY_NOTE.en));
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3), now));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));
   if (matchesTopic(input, /刑冲|冲合|合冲|相冲|冲克|犯冲|六冲|六合|三合|半合|三会|合局|相刑|相害|刑害|(?<![a-z])(?:clash(?:es)?|combinations?|punishments?)(?![a-z])/)) focus.push(relationsParagraph(f, lang));

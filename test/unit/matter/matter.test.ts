@@ -252,9 +252,14 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
   // T and U, a twentieth and a twenty-first author's, written for precision (T: people and things inside the
   // matter in another domain's words, advice that sounds like its own decision; U: whole conversations over
   // days, drifting now and then): 0.967 / 0.883 and 0.941 / 0.828 before any use; read freely, never trained on.
+  // V and W, a twenty-second and a twenty-third author's, written for precision on advice (V) and on people and
+  // things inside the matter (W): 0.972 / 0.648 and 0.986 / 0.906 before any use; read freely, never trained on.
+  // V's recall is low by design: its "new" are advice about another target or person, said in advice's words.
   test.each([
     ["set-t-validation", 0.97, 0.88],
     ["set-u-validation", 0.95, 0.82],
+    ["set-v-validation", 0.98, 0.64],
+    ["set-w-validation", 0.98, 0.9],
   ] as const)("%s (never trained on): precision ≥ %d and recall ≥ %d", (name, precision, recall) => {
     const f = matterFigures(loadMatterSet(name), (p) => detectMatterChange(p.question, p.follow_up).changed);
     console.log(formatMatterFigures(`matter/${name}`, f));
@@ -304,6 +309,7 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["这次跳槽去新公司好不好？", "还有，我上周丢的耳机能找到吗", "what"],
     // A condition on the outcome before "when should I", and an earlier loss found "together".
     ["Will I pass my driving test?", "if I pass, when should I buy a car?", "decision"],
+    ["这次考研能上岸吗", "考上了要不要换个城市生活", "decision"],
     ["我的猫丢了能找回来吗", "上次丢的那只狗也能一起找回来吗", "what"],
     ["我的钱包丢了能找回来吗", "另一个钱包也能一起找回来吗", "whose"], // another one of the same kind, "too"
   ] as const)("%s → %s: new (%s)", (question, followUp, reason) => {
@@ -324,6 +330,9 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["Will my green card interview go well?", "My wife is nervous about the joint interview. Will she hold up?"], // the joint interview
     ["我们公司能拿下这次政府招标项目吗?", "另一家投标单位是本地企业，有关系，会被他们抢走吗?"], // the other bidder
     ["我跟前公司的竞业协议纠纷，对方会告我吗?", "如果真的被起诉，我该和解还是应诉?"], // a condition along the way
+    // Set V: an occasion coming ("快到了") is no outcome a decision follows.
+    ["我和她还能和好吗", "她生日快到了，要不要送个礼物"],
+    ["我们的友谊还能修复吗", "他下周要到了，要不要去接机"],
     // Sets T and U (development): "when should I" asks when; a price or the rent moving is along the way; things found with it.
     ["Should we buy the flat on Elm Road?", "when should we make the offer?"],
     ["Will my gold ETF go back up?", "if it drops another 10%, should I sell?"],

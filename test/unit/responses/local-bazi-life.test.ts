@@ -93,3 +93,25 @@ test("a name: not part of the chart; naming practice takes the favourable elemen
   expect(ask("我的名字好不好")).toMatch(/^名字不在八字之内/);
   expect(ask("我的八字怎么样")).not.toContain("名字");
 });
+
+test("'我是什么命' is the folk name of the year's 纳音; 命格 is the structure, 命运 neither", () => {
+  // 己丑 is 霹雳火 (戊子己丑霹雳火).
+  expect(ask("我是什么命")).toBe("你四柱的纳音：年柱己丑为霹雳火，月柱癸酉为剑锋金，日柱甲子为海中金，时柱壬申为剑锋金。传统上以年柱纳音论“命”，所以你是霹雳火命；纳音是辅助的象，断命仍以五行与十神为主。");
+  for (const q of ["我係咩命", "我係乜命", "我係乜嘢命", "我是啥命啊", "我是火命吗"]) expect(ask(q)).toStartWith("你四柱的纳音");
+  expect(ask("what element am I?", "en")).toStartWith("Your pillars' 纳音: year 己丑: 霹雳火;");
+  expect(ask("my birth element?", "en")).toStartWith("Your pillars' 纳音");
+  expect(ask("我是什么命格")).toStartWith("格局传统上以月令取格");
+  expect(ask("我是什么命格")).not.toContain("纳音：");
+  expect(ask("我的命运如何")).not.toContain("纳音：");
+  expect(ask("我是什么命宫")).not.toContain("纳音：");
+});
+
+test("loneliness is read from 孤辰 and 寡宿, said first to be a reminder, not a fate", () => {
+  // A 丑 year: 孤辰 at 寅, 寡宿 at 戌 (亥子丑 → 寅, 戌); neither branch is in 己丑 癸酉 甲子 壬申.
+  expect(ask("我会孤独终老吗")).toBe("会不会孤独，传统上看孤辰、寡宿二星：它们主独立、清冷，是提醒多经营人际与感情，不是注定孤独。\n你的盘中没有孤辰；传统上流年地支逢寅时引动它，从今年起的12年里是2034年甲寅。你的盘中没有寡宿；传统上流年地支逢戌时引动它，从今年起的12年里是2030年庚戌。神煞是传统的辅助星，各家查法不尽相同；断命仍以五行与十神为主。");
+  expect(ask("Am I going to be lonely?", "en")).toStartWith("Tradition reads loneliness from two stars, 孤辰 and 寡宿, of independence and reserve: a reminder to tend one's ties, not a fate of being alone.\nYour chart does not carry 孤辰;");
+  for (const q of ["我好孤单", "寂寞怎么办", "孤家寡人一个", "will I die alone?", "loneliness", "am I lonesome by fate", "will I be alone forever", "is it my fate to be alone"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(会不会孤独|Tradition reads loneliness)/);
+  // Named by itself, a star needs no note on loneliness; named with it, it is said once.
+  expect(ask("我有孤辰吗")).not.toContain("会不会孤独");
+  expect(ask("孤辰会让我孤独吗").match(/你的盘中没有孤辰/g)).toHaveLength(1);
+});
