@@ -73,8 +73,7 @@ const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九",
  * months whose stem and branch are both favourable, and, for a matter asked about, the months whose
  * stem is one of its stars (the rule "when?" applies to years).
  */
-function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?: ChartTopic): string {
-  const year = beijingYear(now);
+function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, matter?: ChartTopic): string {
   const pillars = monthPillarsOf(f, year);
   const name = (m: (typeof pillars)[number]) => say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}`, `month ${m.month} ${m.ganzhi}`);
   const months = pillars.map((m) => {
@@ -91,7 +90,7 @@ function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, now: number, matter?
     .map(name);
   const favoured = good.length
     ? say(lang, `天干地支都为喜用的月份是${list(lang, good)}。`, `The months whose stem and branch are both favorable: ${list(lang, good)}.`)
-    : say(lang, `今年没有天干地支都为喜用的月份。`, `No month this year has both its stem and branch favorable.`);
+    : say(lang, `${year}年没有天干地支都为喜用的月份。`, `No month of ${year} has both its stem and branch favorable.`);
   const reading = matter ? starsFor(matter, f.gender) : null;
   const forMatter = reading ? pillars.filter((m) => reading.stars.includes(m.ten_god)).map(name) : [];
   const matterLine = forMatter.length
@@ -283,7 +282,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const animalMatch = matchesTopic(input, COMPATIBLE) || matchesTopic(input, ANIMALS_MATCH) ? zodiacMatchParagraph(f, lang, input) : null;
   if (animalMatch) focus.push(animalMatch);
   else if (matchesTopic(input, COMPATIBLE)) focus.push(compatibilityParagraph(f, lang, input));
-  if (matchesTopic(input, /幸运数字|吉利数字|什么数字|(?<![a-z])(?:lucky numbers?|what numbers?)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
+  // "Lucky colours and numbers": numbers said alone in a chart's question are lucky ones.
+  if (matchesTopic(input, /幸运数字|吉利数字|什么数字|数字(?!化|经济|货币|营销|媒体|资产)|号码|(?<![a-z])(?:lucky numbers?|what numbers?|numbers)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
   // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
   const remedy = remedyParagraph(f, lang, foldedInput(input));
   if (remedy) focus.push(remedy);
@@ -304,7 +304,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const asksYear = matchesTopic(input, /流年|今年|明年/) || matchesTopic(input, THIS_YEAR) || matchesTopic(input, NEXT_YEAR);
   // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.
   const asksGoodYears = matters.length === 0 && !askedYear && matchesTopic(input, GOOD_YEARS);
-  const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:luck|future(?! (?:wife|husband|partner|spouse|boyfriend|girlfriend|kids|children))|fortune)(?![a-z])/);
+  // Peach-blossom, love or romance luck is a star or a matter, not fortune in general.
+  const asksFortune = !asksGoodYears && matchesTopic(input, /运势|运气|转运|以后|将来|(?<![a-z])(?:(?<!(?:blossom|romance|romantic|love|dating|marriage) )luck|future(?! (?:wife|husband|partner|spouse|boyfriend|girlfriend|kids|children))|fortune)(?![a-z])/);
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
@@ -317,7 +318,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     if (asksLuckPillar || (asksFortune && !asksYear && !asksMonths)) focus.push(luckParagraph(f, lang, now, input));
     if ((asksYear && !asksMonths) || (asksFortune && !asksLuckPillar && !asksMonths)) focus.push(annualParagraph(f, lang, namedYear ?? currentYear, namedYear === null));
   }
-  if (asksMonths) focus.push(monthsParagraph(f, lang, now, matters[0] ?? recentTopic(asked)));
+  // The months of the year asked about ("which months of next year…", "2027年哪几个月"), else this year's.
+  if (asksMonths) focus.push(monthsParagraph(f, lang, askedYear ? Number(askedYear) : (namedYear ?? currentYear), matters[0] ?? recentTopic(asked)));
   if (asksGoodYears) focus.push(goodYearsParagraph(f, lang, now));
   // The one year a question is about: a number, "明年"/"this year", else this one.
   const yearAbout = askedYear ? Number(askedYear) : namedYear ?? currentYear;

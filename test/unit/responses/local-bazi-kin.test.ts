@@ -300,9 +300,9 @@ describe("every wording, each part checked", () => {
 
   test("the months: those whose stem and branch are both favourable, and those whose stem carries the matter's stars", () => {
     // 2025's months for 甲 (favourable water and wood): none both; 官杀 庚辛 on the stems of the third and fourth.
-    expect(ask(A, "今年哪几个月适合换工作？")).toContain("今年没有天干地支都为喜用的月份。你问的这件事传统上看官杀，天干透出它们的月份最能引动此事：三月庚辰、四月辛巳。");
-    expect(ask(A, "Which months are good this year?", "en")).toContain("No month this year has both its stem and branch favorable.");
-    expect(ask(A, "Which months are good this year?", "en")).toEndWith("goes more smoothly. No month this year has both its stem and branch favorable.");
+    expect(ask(A, "今年哪几个月适合换工作？")).toContain("2025年没有天干地支都为喜用的月份。你问的这件事传统上看官杀，天干透出它们的月份最能引动此事：三月庚辰、四月辛巳。");
+    expect(ask(A, "Which months are good this year?", "en")).toContain("No month of 2025 has both its stem and branch favorable.");
+    expect(ask(A, "Which months are good this year?", "en")).toEndWith("goes more smoothly. No month of 2025 has both its stem and branch favorable.");
     expect(ask(A, "Which months are best for my career?", "en")).toContain("The matter you ask about is read from the officer stars; the months whose stem carries one set it in motion: month 3 庚辰 and month 4 辛巳.");
     // 2026 for 癸 (favourable metal and water): 庚子, the eleventh month, is both.
     const in2026 = explainBazi(B, "今年哪个月最好？", "zh", Date.parse("2026-06-15T10:00:00Z")).focus.join("\n");

@@ -115,3 +115,26 @@ test("loneliness is read from 孤辰 and 寡宿, said first to be a reminder, no
   expect(ask("我有孤辰吗")).not.toContain("会不会孤独");
   expect(ask("孤辰会让我孤独吗").match(/你的盘中没有孤辰/g)).toHaveLength(1);
 });
+
+test("the months of the year asked about: next year's, a year named, this year's by default", () => {
+  // 2026 丙午 starts from 庚寅 (丙辛之岁庚寅首); 2027 丁未 from 壬寅 (丁壬壬寅顺水流).
+  expect(ask("Which months of next year are best for me?", "en")).toStartWith("The months of 2026 (流月, each from its solar term, the first from 立春): month 1 庚寅");
+  expect(ask("Which months of next year are best for me?", "en")).toContain("No month of 2026 has both its stem and branch favorable.");
+  expect(ask("2027年哪几个月好")).toContain("2027年的流月（每月从节气算起，正月自立春）：正月壬寅");
+  expect(ask("明年哪个月最好")).toContain("2026年的流月");
+  expect(ask("哪几个月比较顺")).toContain("2025年的流月");
+});
+
+test("numbers beside colours are lucky numbers; 数字化 is a trade, not a number", () => {
+  expect(ask("What are my lucky colors and numbers?", "en")).toStartWith("Traditionally numbers follow the River Chart's pairing");
+  expect(ask("What are my lucky colors and numbers?", "en")).toContain("Traditionally each element has its colours and direction.");
+  expect(ask("我的幸运色和数字")).toContain("传统上数字按河图配五行");
+  expect(ask("手机号码选什么好")).toContain("传统上数字按河图配五行");
+  expect(ask("我适合做数字化行业吗")).not.toContain("河图");
+});
+
+test("peach-blossom, love or romance luck is the star or the matter, not fortune in general", () => {
+  for (const q of ["Do I have peach blossom luck?", "how is my love luck?", "my romance luck this year?"]) expect(ask(q, "en")).not.toContain("The luck pillars run");
+  expect(ask("Do I have peach blossom luck?", "en")).toMatch(/^(?:Your chart does not carry 桃花|In your chart 桃花)/);
+  expect(ask("how is my luck?", "en")).toContain("The luck pillars run");
+});
