@@ -66,3 +66,40 @@ export function breathWayParagraph(p: ProtocolFacts, lang: ReplyLanguage): strin
     : say(lang, "这个练习不要求特定的呼吸方式：用鼻子或用嘴，怎么舒服就怎么呼吸。如果呼吸本身让你不舒服，就停下来。", "This practice asks for no particular way of breathing: nose or mouth, breathe however is comfortable. If breathing itself feels uncomfortable, stop.");
 }
 
+
+/** Still enough to sit through a meal's fullness: no movement, or very little. */
+const still = (p: ProtocolFacts) => p.movement === "none" || p.movement === "minimal";
+
+/** Just after a meal ("饭后可以练吗", "can I do it after eating?"). */
+export const AFTER_MEAL = /饭后|吃完饭|吃饱|刚吃完|食完饭|食饱|(?<![a-z])(?:after (?:eating|a meal|meals|lunch|dinner|breakfast|food)|full stomach|just (?:ate|eaten))(?![a-z])/;
+
+/** After a meal: a still practice is fine, with a pause if very full; one that moves waits about an hour. */
+export function afterMealParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
+  return still(p)
+    ? say(lang, "饭后可以练：这个练习几乎不动。只是吃得很饱时，慢而长的呼吸可能有点顶，可以等半小时左右，或把呼吸放得更轻些。", "After a meal is fine: this practice hardly moves. Very full, a slow long breath can feel cramped, so wait half an hour or so, or breathe more lightly.")
+    : say(lang, "这个练习有动作，饭后最好隔一小时左右再练，以免肠胃不适。", "This practice moves, so leave about an hour after a meal before doing it, to spare your stomach.");
+}
+
+/** Alcohol or a hangover ("我喝了酒可以练吗", "I've been drinking, is that ok?"). */
+export const ALCOHOL = /喝了酒|喝过酒|喝酒|饮咗酒|饮酒|酒后|喝醉|宿醉|醉了|(?<![a-z])(?:drunk|been drinking|after (?:a few |some )?drinks|alcohol|hung ?over|hangover|tipsy)(?![a-z])/;
+
+/** After drinking: not now; dizziness and slow reactions, worse with slow breathing and closed eyes; when sober. */
+export function alcoholParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "喝了酒先别练：酒后容易头晕、反应慢，慢呼吸和闭眼可能让人更晕，站着时还可能跌倒。等酒醒了、身体清醒了再练。",
+    "Not after drinking: alcohol brings dizziness and slow reactions, which slow breathing and closed eyes can make worse, and standing you could fall. Practise once you are sober and clear-headed.",
+  );
+}
+
+/** Something active straight after ("练完可以马上去跑步吗", "can I drive right after?"). */
+export const RIGHT_AFTER = /(?:练完|做完|练好|做好|之后|过后)[^，,。？?]{0,8}(?:跑步|运动|健身|开车|揸车|上班|返工|游泳|打球)|(?<![a-z])(?:right|straight|immediately|just) after(?:wards?)?\b.{0,30}\b(?:run|running|drive|driving|work ?out|exercise|gym|swim|go to work)(?![a-z])|(?<![a-z])(?:run|running|drive|driving|work ?out|exercise|go to the gym|swim|swimming)\b.{0,20}\b(?:right|straight|immediately) after(?:wards?)?(?![a-z])/;
+
+/** Straight into something active: sit a moment, stand slowly, then go; before driving, be fully alert. */
+export function rightAfterParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "练完可以去做别的：先坐一会儿，慢慢起身，等呼吸和身体回到平常再去跑步或运动；要开车的话，先确定自己完全清醒、反应如常。",
+    "You can go on to other things afterwards: sit for a moment, stand up slowly, and let your breath and body return to normal before a run or a workout; before driving, make sure you are fully alert.",
+  );
+}

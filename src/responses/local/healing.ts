@@ -9,7 +9,7 @@ import type { Eyes, LocalizedText, Movement, Posture, PreferredIntensity } from 
 import { KIND, kindParagraph } from "./healing-kind.ts";
 import { type Explanation, foldedInput, matchesTopic, say, sentences } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
-import { BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph } from "./healing-body.ts";
+import { AFTER_MEAL, afterMealParagraph, ALCOHOL, alcoholParagraph, BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph, RIGHT_AFTER, rightAfterParagraph } from "./healing-body.ts";
 import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph, WORSE, worseParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
@@ -170,6 +170,9 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },
   { pattern: /(?:孩子|小孩|女儿|儿子|老公|老婆|朋友|家人|妈|爸|父母|老人|同事|室友|佢).{0,6}(?:一起|也|跟着|跟我)|一起练|一起做|陪我练|(?<![a-z])(?:my (?:daughter|son|kids?|child|children|partner|husband|wife|friend|mum|mom|dad|mother|father|parents|family|sister|brother)\b.{0,20}\b(?:do it|do this|try it|try this|join|practi[sc]e)|for my (?:daughter|son|kids?|child|children|mum|mom|dad|mother|father|parents)|with me|together|join me)(?![a-z])/, write: (_f, _p, lang) => someoneElseParagraph(lang) },
   { pattern: CONDITION, write: (_f, _p, lang) => conditionParagraph(lang) },
+  { pattern: ALCOHOL, write: (_f, _p, lang) => alcoholParagraph(lang) },
+  { pattern: AFTER_MEAL, write: (_f, p, lang) => afterMealParagraph(p, lang) },
+  { pattern: RIGHT_AFTER, write: (_f, _p, lang) => rightAfterParagraph(lang) },
   { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
   { pattern: new RegExp(`${BENEFIT.source}|${RESULTS_WHEN.source}`), write: (_f, p, lang, input) => benefitParagraph(p, lang, input) },

@@ -208,6 +208,33 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
   const standing = sheet({ preferences: { spiritual_language: "traditional", excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "baduanjin_standing_12") } });
   const scriptOnly = sheet({ preferences: { excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "grounding_orient_1") } });
 
+  test("after a meal: a still practice is fine, one that moves waits about an hour", () => {
+    expect(focus("Can I do it after eating?")).toBe("After a meal is fine: this practice hardly moves. Very full, a slow long breath can feel cramped, so wait half an hour or so, or breathe more lightly.");
+    expect(focus("饭后可以练吗")).toBe("饭后可以练：这个练习几乎不动。只是吃得很饱时，慢而长的呼吸可能有点顶，可以等半小时左右，或把呼吸放得更轻些。");
+    expect(focus("刚吃完饭能练吗", standing)).toBe("这个练习有动作，饭后最好隔一小时左右再练，以免肠胃不适。");
+    expect(focus("I just ate, is that a problem?", standing)).toBe("This practice moves, so leave about an hour after a meal before doing it, to spare your stomach.");
+    for (const q of ["食飽飯練得唔得", "on a full stomach?", "right after dinner?", "after lunch ok?"]) expect(focus(q)).toMatch(/^(饭后可以练|飯後可以練|After a meal is fine)/);
+    // Little movement is still enough: grounding by the five senses moves minimally.
+    const minimal = sheet({ preferences: { excluded_protocol_ids: PROTOCOL_IDS.filter((x) => x !== "grounding_54321_5") } });
+    expect(minimal.data.protocol!.movement).toBe("minimal");
+    expect(focus("Can I do it after eating?", minimal)).toStartWith("After a meal is fine");
+  });
+
+  test("after drinking: not now, when sober", () => {
+    expect(focus("我喝了酒可以练吗")).toBe("喝了酒先别练：酒后容易头晕、反应慢，慢呼吸和闭眼可能让人更晕，站着时还可能跌倒。等酒醒了、身体清醒了再练。");
+    expect(focus("I've been drinking, is that ok?")).toBe("Not after drinking: alcohol brings dizziness and slow reactions, which slow breathing and closed eyes can make worse, and standing you could fall. Practise once you are sober and clear-headed.");
+    for (const q of ["饮咗酒練唔練得", "宿醉可以练吗", "I'm a bit tipsy", "hungover, can I still do it?", "had a hangover", "after a few drinks?", "after drinks?", "is alcohol a problem", "酒后能练吗", "I'm drunk lol"]) expect(focus(q)).toMatch(/^(喝了酒先别练|飲了酒先別練|喝了酒先別練|Not after drinking)/);
+  });
+
+  test("straight into something active: sit a moment, stand slowly, be alert before driving", () => {
+    // Traditional input is answered in Simplified here; the conversion to Traditional comes after.
+    expect(focus("練完之後可以馬上去跑步嗎")).toBe("练完可以去做别的：先坐一会儿，慢慢起身，等呼吸和身体回到平常再去跑步或运动；要开车的话，先确定自己完全清醒、反应如常。");
+    expect(focus("can I go running right after?")).toBe("You can go on to other things afterwards: sit for a moment, stand up slowly, and let your breath and body return to normal before a run or a workout; before driving, make sure you are fully alert.");
+    for (const q of ["做完就去健身可以吗", "练完马上开车行吗", "练好之后去游泳", "right after, can I work out?", "straight afterwards can I go to the gym", "Can I exercise immediately after?", "I want to run straight after", "ok so right after can I drive", "right afterward can I drive", "can I workout right after", "can I go swimming pretty much straight after?", "right after can I workout", "can I drive right afterward"]) expect(focus(q)).toMatch(/^(练完可以去做别的|練完可以去做別的|You can go on to other things afterwards)/);
+    // Another clause, not straight after.
+    expect(focus("做完之后，上班的时候可以再做一次吗")).not.toContain("练完可以去做别的");
+  });
+
   test.each(["What if my mind wanders?", "I keep getting distracted", "I can't focus", "老是走神怎么办", "我静不下来"])("%s: the way back to the practice's own anchor", (input) => {
     expect(focus(input)).toMatch(/^(走神很正常，几乎每个人都会。发现自己走神了，不用责怪自己，轻轻把注意力带回音乐和呼吸上就好|A wandering mind is normal; almost everyone's does\. When you notice it, there is nothing to fix: gently bring your attention back to the music and the breath\.)/);
   });
