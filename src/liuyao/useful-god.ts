@@ -112,7 +112,8 @@ export function usefulGod(cast: CastLines, frame: QuestionFrame): { useful_god: 
   // sought (官鬼) is what is asked; 父母 (the papers) is only its source (原神). 求财看妻财: rent, a deposit, a
   // price or a mortgage is money asked about in the setting of a home, so 妻财, not the house (父母).
   const onlyTwo = (a: Matter, b: Matter) => frame.matters.length === 2 && frame.matters.includes(a) && frame.matters.includes(b);
-  const matters: readonly Matter[] = onlyTwo("career", "study") ? ["career"] : onlyTwo("home", "money") ? ["money"] : frame.matters;
+  // 官讼以官鬼为用神: a lawsuit over a home (against a landlord, a developer, the management) is asked as the lawsuit.
+  const matters: readonly Matter[] = onlyTwo("career", "study") ? ["career"] : onlyTwo("home", "money") ? ["money"] : onlyTwo("home", "lawsuit") ? ["lawsuit"] : frame.matters;
   if (matters.includes("pregnancy")) return ok(resolved(cast, "子孙", "matter", "pregnancy", frame));
   if (frame.animal) return ok(resolved(cast, "子孙", "animal", matters.length === 1 ? matters[0]! : null, frame));
   if (frame.owner) return ok(resolved(cast, BY_TIE[frame.owner], "person", matters.length === 1 ? matters[0]! : null, frame));

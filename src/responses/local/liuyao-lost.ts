@@ -9,6 +9,7 @@ import type { LiuyaoFacts } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
 import { list, say } from "./text.ts";
 import { BRANCH_DIRECTION } from "../data/branch-directions.ts";
+import { GENERATES } from "./liuyao-elements.ts";
 
 export const WHERE_LOST = /方向|方位|在哪|哪里找|去哪找|哪里可以找|(?<![a-z])(?:which direction|where (?:is it|could it be|should i look|to look|might it be|did i (?:leave|lose|put) it))(?![a-z])/;
 
@@ -69,4 +70,29 @@ export function aliveParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string | nu
     `它是否平安，卦象断不了，也不该由卦象来断。${found}与其等卦，不如去它常去、能藏身的地方找，问问邻居，贴寻物启事；担心它受伤，也可以问问附近的宠物医院或救助站。`,
     `Whether it is alive or safe is nothing a hexagram can tell, nor should. ${found}Rather than wait on the cast, look where it likes to go and could hide, ask the neighbours, and put up notices; if you fear it is hurt, ask nearby vets and shelters.`,
   );
+}
+
+/** Whether it comes back by itself, or is brought back ("它会自己回来吗", "will someone return my wallet?"). */
+export const COMES_BACK = /自己回来|自己回家|自己跑回|自己返嚟|自己返屋企|送回来|送回|还回来|还给我|(?<![a-z])(?:come (?:back|home) (?:on (?:its|his|her) own|by (?:itself|himself|herself))|find (?:its|his|her) way (?:back|home)|return (?:it|my \w+)|hand (?:it )?in|bring (?:it )?back)(?![a-z])/;
+
+/**
+ * Whether a lost thing comes back of itself: the useful god moving and generating the world line (you)
+ * comes towards you — an animal home, a thing brought back; moving without it, on the move but not towards
+ * you; still, it stays where it is and has to be found. Only for a cast whose matter is a lost thing.
+ */
+export function comesBackParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string | null {
+  const g = f.usefulGod;
+  if (g?.matter !== "lost_item") return null;
+  const animal = g.basis === "animal";
+  const rule = say(lang, `${animal ? "它会不会自己回来" : "会不会有人送回来"}，传统上看用神动静，以及它生不生世爻（你）。`, `Whether ${animal ? "it comes home by itself" : "it is brought back"} is traditionally read from whether the useful god moves, and whether it generates the world line (you). `);
+  const line = g.lines.length ? f.lines[g.lines[0]! - 1]! : null;
+  if (!line) return `${rule}${say(lang, `用神${g.relative}不上卦，传统上难以取象：还是要主动去找。`, `The useful god ${g.relative} is on no line, so tradition has nothing to read: go and look.`)}`;
+  const world = f.lines[f.primary.world - 1]!;
+  const at = say(lang, `用神${line.relative}${line.ganzhi}在第${line.position}爻`, `The useful god ${line.relative} ${line.ganzhi} is on line ${line.position}`);
+  const reading = !line.moving
+    ? say(lang, `，安静：传统上说${animal ? "它停在某处，不会自己回来" : "东西停在某处，不会自己回到你手上"}，要主动去找。`, ` and still: traditionally ${animal ? "it stays where it is and will not come home by itself" : "it stays where it is and will not find its way back to you"}, so go and look.`)
+    : GENERATES[line.element] === world.element
+      ? say(lang, `，发动而生世：传统上说${animal ? "它会自己回来，或被人送回" : "有望被人送回，或自己出现"}；找的事也别停。`, `, moving and generating the world line: traditionally ${animal ? "it comes home, or is brought back" : "it is brought back, or turns up"}; keep looking all the same.`)
+      : say(lang, `，发动而不生世：传统上说${animal ? "它在走动，却未必朝你回来" : "东西在流转，却未必回到你手上"}，还是要主动去找。`, `, moving but not generating the world line: traditionally ${animal ? "it is on the move, not necessarily towards home" : "it is changing hands, not necessarily back to you"}, so go and look.`);
+  return `${rule}${at}${reading}`;
 }

@@ -44,6 +44,16 @@ export const ROLES: readonly RoleReading[] = [
     weak: ["兄弟无力，传统上说即使有人，也难以插足", "a weak 兄弟 line traditionally means that anyone there can hardly come between you"],
   },
   {
+    // The elders of a matter — the partner's parents, the in-laws — are read from 父母, the line of elders.
+    relative: "父母",
+    pattern: /(?:他|她|佢|对方|男友|女友|男朋友|女朋友|老公|老婆)(?:的|嘅)?(?:爸妈|父母|家人|家里人|屋企人|屋企|家长|妈妈|爸爸|老妈|老爸|妈|爸)|家长|公婆|岳父|岳母|丈母娘|(?<![a-z])(?:(?:his|her|their|my partner's|my boyfriend's|my girlfriend's) (?:parents|family|mum|mom|dad|mother|father|folks)|in-laws?|(?:mother|father)-in-law)(?![a-z])/,
+    rule: ["对方父母、长辈的态度，传统上看父母爻（长辈之象）。", "The partner's parents and elders are traditionally read from 父母 (the line of elders). "],
+    absent: ["本卦父母不上卦，传统上说长辈一面暂时不显。", "No 父母 line appears in this cast: traditionally the elders' side does not show yet."],
+    moving: ["父母发动，传统上说长辈有意见、会出面表态", "a moving 父母 line traditionally means the elders have views and will make them known"],
+    strong: ["父母有力，传统上说长辈说得上话，他们的态度要认真对待", "a strong 父母 line traditionally means the elders carry weight: take their view seriously"],
+    weak: ["父母无力，传统上说长辈的影响有限", "a weak 父母 line traditionally means the elders' say is limited"],
+  },
+  {
     relative: "妻财",
     pattern: /薪水|薪资|薪酬|工资|人工|待遇|年薪|月薪|加薪|收入|报酬|(?<![a-z])(?:salary|salaries|wages?|income|compensation|pay (?:rise|raise|package)|(?:the|my) pay)(?![a-z])/,
     rule: ["薪水、待遇与收入传统上看妻财爻。", "Pay and income are traditionally read from 妻财 (the wealth line). "],

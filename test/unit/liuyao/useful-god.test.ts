@@ -114,6 +114,13 @@ describe("chosen from the question's frame (matters, owner, ties named)", () => 
     expect(code(frame(["home", "money", "career"]))).toBe("SEVERAL_MATTERS");
   });
 
+  test("a home and a lawsuit together read as the lawsuit (官鬼), and only when they are the only two matters", () => {
+    expect(pick(frame(["home", "lawsuit"]))).toMatchObject({ relative: "官鬼", basis: "matter", matter: "lawsuit" });
+    expect(code(frame(["home", "lawsuit", "money"]))).toBe("SEVERAL_MATTERS");
+    expect(castOf("Will I win the lawsuit against my landlord?").useful_god).toMatchObject({ relative: "官鬼", matter: "lawsuit" });
+    expect(castOf("跟房东打官司能赢吗").useful_god).toMatchObject({ relative: "官鬼", matter: "lawsuit" });
+  });
+
   test("career and study together read as career only when they are the only two matters", () => {
     expect(code(frame(["study", "money"]))).toBe("SEVERAL_MATTERS");
     expect(code(frame(["career", "study", "money"]))).toBe("SEVERAL_MATTERS");

@@ -806,7 +806,7 @@ describe("a boss: 官鬼 too, by how it meets the world line", () => {
   // interview: 官鬼 lines 2 (己丑 土) and 6 (庚戌 土), neither moving; the world line 5 is 申 金: earth generates metal.
   test("generating, controlling, neither, absent; the moving 官鬼 first", () => {
     expect(ask(interview, "新公司的老板人怎么样", "zh")).toBe("上司、老板传统上也看官鬼爻（管束之人），看它与世爻（你）的生克。本卦官鬼在第2爻己丑土：官鬼生世，传统上说上司看重你、肯提携。");
-    expect(ask(interview, "will my new boss like me?", "en")).toBe("A boss or a superior is traditionally read from 官鬼 too (those who hold authority), by how it meets the world line (you). This cast's 官鬼 is line 2, 己丑 土. 官鬼 generates the world line: traditionally the boss values you and will back you.");
+    expect(ask(interview, "what will my new boss be like?", "en")).toBe("A boss or a superior is traditionally read from 官鬼 too (those who hold authority), by how it meets the world line (you). This cast's 官鬼 is line 2, 己丑 土. 官鬼 generates the world line: traditionally the boss values you and will back you.");
     const pressed = edit(interview, { 5: { element: "水" } });
     expect(ask(pressed, "领导会不会为难我", "zh")).toEndWith("官鬼克世，传统上说上司对你要求严、管束多。");
     expect(ask(pressed, "is my manager going to be tough?", "en")).toEndWith("官鬼 controls the world line: traditionally the boss is demanding and keeps you on a short rein.");
@@ -917,5 +917,58 @@ describe("counsel on an illness, and a medical decision, which gets none", () =>
     expect(ask(edit(mother, { 1: { strength: null } }), "要不要转院", "zh")).toStartWith("本卦用神在第1爻父母辛丑。这只是传统的参照");
     // Seeing a doctor at all is the help said first, as before.
     expect(ask(mother, "要不要去医院看看", "zh")).not.toContain("卦象不替你做医疗决定");
+  });
+});
+
+describe("whether a lost thing comes back of itself", () => {
+  // 泽山咸: a lost cat's useful god is 子孙, line 4 丁亥 水, moving; the world line 3 is 申 金 (water does not generate metal).
+  const cat = cast("我丢的猫能找回来吗", [8, 8, 7, 9, 7, 8]);
+  test("moving without generating the world line, moving and generating it, still; an animal and a thing", () => {
+    expect(ask(cat, "它会自己回来吗", "zh")).toBe("它会不会自己回来，传统上看用神动静，以及它生不生世爻（你）。用神子孙丁亥在第4爻，发动而不生世：传统上说它在走动，却未必朝你回来，还是要主动去找。");
+    expect(ask(cat, "will she find her way home?", "en")).toBe("Whether it comes home by itself is traditionally read from whether the useful god moves, and whether it generates the world line (you). The useful god 子孙 丁亥 is on line 4, moving but not generating the world line: traditionally it is on the move, not necessarily towards home, so go and look.");
+    const home = edit(cat, { 3: { element: "木" } });
+    expect(ask(home, "佢會唔會自己返嚟", "zh")).toEndWith("发动而生世：传统上说它会自己回来，或被人送回；找的事也别停。");
+    expect(ask(home, "will he come home on his own?", "en")).toEndWith("moving and generating the world line: traditionally it comes home, or is brought back; keep looking all the same.");
+    const still = edit(cat, { 4: { moving: false } });
+    expect(ask(still, "会自己跑回来吗", "zh")).toEndWith("安静：传统上说它停在某处，不会自己回来，要主动去找。");
+    expect(ask(still, "will it come back by itself?", "en")).toEndWith(" and still: traditionally it stays where it is and will not come home by itself, so go and look.");
+    const thing = { ...cat, ...ug(cat, { basis: "matter" }) };
+    expect(ask(thing, "会有人送回来吗", "zh")).toBe("会不会有人送回来，传统上看用神动静，以及它生不生世爻（你）。用神子孙丁亥在第4爻，发动而不生世：传统上说东西在流转，却未必回到你手上，还是要主动去找。");
+    expect(ask(thing, "will someone return it?", "en")).toBe("Whether it is brought back is traditionally read from whether the useful god moves, and whether it generates the world line (you). The useful god 子孙 丁亥 is on line 4, moving but not generating the world line: traditionally it is changing hands, not necessarily back to you, so go and look.");
+    for (const q of ["will they return my wallet?", "will someone hand in the bag", "will someone bring back my keys?", "will someone bring it back"]) expect(ask(thing, q, "en")).toStartWith("Whether it is brought back");
+    expect(ask({ ...cat, usefulGod: null }, "会自己回来吗", "zh")).not.toContain("用神动静");
+    expect(ask({ ...home, ...ug(home, { basis: "matter" }) }, "will someone return it?", "en")).toEndWith("moving and generating the world line: traditionally it is brought back, or turns up; keep looking all the same.");
+    expect(ask({ ...home, ...ug(home, { basis: "matter" }) }, "会还给我吗", "zh")).toEndWith("发动而生世：传统上说有望被人送回，或自己出现；找的事也别停。");
+    expect(ask({ ...still, ...ug(still, { basis: "matter" }) }, "will anyone hand it in?", "en")).toEndWith(" and still: traditionally it stays where it is and will not find its way back to you, so go and look.");
+    expect(ask({ ...still, ...ug(still, { basis: "matter" }) }, "有人会还回来吗", "zh")).toEndWith("安静：传统上说东西停在某处，不会自己回到你手上，要主动去找。");
+  });
+
+  test("a hidden useful god has nothing to read; another matter's cast answers nothing of it", () => {
+    expect(ask(wallet, "会有人送回来吗", "zh")).toBe("会不会有人送回来，传统上看用神动静，以及它生不生世爻（你）。用神妻财不上卦，传统上难以取象：还是要主动去找。");
+    expect(ask(wallet, "will someone bring it back?", "en")).toEndWith("The useful god 妻财 is on no line, so tradition has nothing to read: go and look.");
+    expect(ask(interview, "他会自己回来吗", "zh")).not.toContain("用神动静");
+  });
+});
+
+describe("the partner's parents: 父母, the line of elders; whether someone means it: the other side", () => {
+  // interview: 父母 is line 5, 庚申, moving (the world line).
+  test("moving, strong, weak, absent", () => {
+    expect(ask(interview, "他爸妈会不会反对", "zh")).toBe("对方父母、长辈的态度，传统上看父母爻（长辈之象）。本卦父母在第5爻庚申发动；在月令为死，日辰对它为耗。父母发动，传统上说长辈有意见、会出面表态。");
+    expect(ask(interview, "what do his parents think?", "en")).toEndWith("So a moving 父母 line traditionally means the elders have views and will make them known.");
+    const still = edit(interview, { 5: { moving: false, strength: { month: "旺", day: "生" } } });
+    expect(ask(still, "佢屋企人會唔會反對", "zh")).toEndWith("父母有力，传统上说长辈说得上话，他们的态度要认真对待。");
+    expect(ask(still, "and the in-laws?", "en")).toEndWith("So a strong 父母 line traditionally means the elders carry weight: take their view seriously.");
+    const weak = edit(interview, { 5: { moving: false, strength: { month: "死", day: "克" } } });
+    expect(ask(weak, "公婆那边呢", "zh")).toEndWith("父母无力，传统上说长辈的影响有限。");
+    expect(ask(weak, "her family?", "en")).toEndWith("So a weak 父母 line traditionally means the elders' say is limited.");
+    const none = edit(interview, { 5: { relative: "兄弟" } });
+    expect(ask(none, "对方家长会同意吗", "zh")).toEndWith("本卦父母不上卦，传统上说长辈一面暂时不显。");
+    expect(ask(none, "my mother-in-law?", "en")).toEndWith("No 父母 line appears in this cast: traditionally the elders' side does not show yet.");
+    for (const q of ["男朋友的妈妈喜欢我吗", "丈母娘那关能过吗", "岳父会同意吗", "my boyfriend's parents", "their folks", "what about my in-law"]) expect(ask(interview, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/(对方父母、长辈的态度|The partner's parents and elders)/);
+  });
+
+  test("whether someone means it is how the other side meets you", () => {
+    for (const q of ["他是不是真心的", "他爱不爱我", "她喜不喜欢我", "佢鍾唔鍾意我", "他对我有没有感觉"]) expect(ask(interview, q, "zh")).toStartWith("对方由应爻代表");
+    for (const q of ["is he sincere?", "is she serious about me?", "does he really love me?", "does she like me?", "does he care about me?", "is he into me?"]) expect(ask(interview, q, "en")).toStartWith("The other side is the response line");
   });
 });
