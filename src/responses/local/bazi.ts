@@ -203,6 +203,9 @@ function elementsInBrief(f: BaziFacts, lang: ReplyLanguage): string {
   );
 }
 
+/** Success in life, of no matter ("我会成功吗", "will I be successful?"): the same reading as the whole chart. */
+const SUCCESS = /会(?:不会)?成功|能(?:不能)?成功|有没有出息|有出息|出人头地|成大事|(?<![a-z])(?:will i (?:ever )?(?:be|become) successful|will i succeed|will i make it(?: big)?|am i going to (?:be successful|make it|succeed))(?![a-z])/;
+
 /** "Is my chart good?": asked of the whole chart, not of a matter ("我的八字怎么样" asks for the reading itself: the overview). */
 const GOOD_OR_BAD = /命(?:好|差|苦|不好|唔好)|(?:命|命运|命格|命局|八字)(?:好不好|好唔好|好吗|好嘛)|(?<![a-z])(?:is my (?:chart|bazi|fate|destiny) (?:good|bad|lucky)|(?:a )?(?:good|bad|lucky) (?:chart|fate|destiny)|how good is my (?:chart|fate|destiny))(?![a-z])/;
 
@@ -247,6 +250,30 @@ const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:a
 /** How far back a follow-up's matter is looked for: "When?" then "And 2029?" still mean the love life asked two turns before. */
 const RECENT_QUESTIONS = 3;
 
+/** This year or next, named ("明年", "this year"), or none. */
+function relativeYear(input: string, currentYear: number): number | null {
+  if (matchesTopic(input, /明年/) || matchesTopic(input, NEXT_YEAR)) return currentYear + 1;
+  return matchesTopic(input, /今年/) || matchesTopic(input, THIS_YEAR) ? currentYear : null;
+}
+
+/** The year a question names by number, or as this year or next. */
+const yearNamed = (input: string, currentYear: number): number | null => {
+  const number = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
+  return number ? Number(number) : relativeYear(input, currentYear);
+};
+
+/** A year pointed back to: "那一年", "那时候", "then", "that year". */
+const THAT_YEAR = /那一?年|那时|那个时候|(?<![a-z])(?:then|that year)(?![a-z])/;
+
+/** The year the newest of the last few questions named, if any. */
+function recentYear(asked: readonly string[], currentYear: number): number | null {
+  for (const question of asked.slice(-RECENT_QUESTIONS).reverse()) {
+    const year = yearNamed(question, currentYear);
+    if (year !== null) return year;
+  }
+  return null;
+}
+
 /** The topic of the newest of the last few questions that named one. */
 function recentTopic(asked: readonly string[]): ChartTopic | undefined {
   for (const question of asked.slice(-RECENT_QUESTIONS).reverse()) {
@@ -265,9 +292,9 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const partnerAsked = matchesTopic(input, PARTNER_ASKED);
   const matters: ChartTopic[] = partnerAsked ? [...new Set<ChartTopic>([...named, "relationship"])] : named;
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
-  if (matchesTopic(input, GOOD_OR_BAD)) focus.push(wholeChartParagraph(f, lang, now));
+  if (matchesTopic(input, GOOD_OR_BAD) || (matters.length === 0 && matchesTopic(input, SUCCESS))) focus.push(wholeChartParagraph(f, lang, now));
   // "What kind of person should I marry?" asks after the partner, not the asker.
-  if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
+  if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses|(?:biggest|greatest|main|best|real|personal) (?:strength|weakness)|strong points?|good qualities|what am i good at)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
   if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
@@ -294,7 +321,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (nobleAsked) focus.push(nobleDirectionParagraph(f, lang));
   if (!fieldAsked && !nobleAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
   if (fieldAsked || matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
-  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|strength(?!s)|day master.{0,12}(strong|weak)/)) {
+  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|(?<!(?:biggest|greatest|main|best|real|personal) )strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }
@@ -309,7 +336,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // Each asks for its own part: a luck pillar its decade, a year its pillar, the months their pillars; plain fortune both of the first two.
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
-  const namedYear = matchesTopic(input, /明年/) || matchesTopic(input, NEXT_YEAR) ? currentYear + 1 : matchesTopic(input, /今年/) || matchesTopic(input, THIS_YEAR) ? currentYear : null;
+  // "那一年要注意什么", "what should I watch out for then?": the year the conversation was just about.
+  const namedYear = relativeYear(input, currentYear) ?? (!askedYear && matchesTopic(input, THAT_YEAR) ? recentYear(asked, currentYear) : null);
   // What to watch out for, of no matter: the year's clashes and harms by the palace they touch, in place of its pillar.
   const asksCautions = matters.length === 0 && !matchesTopic(input, NAME_ASKED) && !asksLuckPillar && !asksMonths && matchesTopic(input, CAUTIONS);
   if (asksCautions) focus.push(cautionsParagraph(f, lang, askedYear ? Number(askedYear) : (namedYear ?? currentYear)));

@@ -138,3 +138,34 @@ test("peach-blossom, love or romance luck is the star or the matter, not fortune
   expect(ask("Do I have peach blossom luck?", "en")).toMatch(/^(?:Your chart does not carry 桃花|In your chart 桃花)/);
   expect(ask("how is my luck?", "en")).toContain("The luck pillars run");
 });
+
+test("success in life, of no matter, is read as the whole chart; a matter's success is that matter's", () => {
+  for (const q of ["我会成功吗", "我这辈子能不能成功", "我有没有出息", "will I be successful?", "will I ever become successful", "will I succeed?", "will I make it big?", "am I going to make it?", "我能成功吗", "so will I succeed?", "will I make it?"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(传统上八字不论绝对的好坏|Tradition grades no chart good or bad)/);
+  expect(ask("创业会成功吗")).not.toContain("传统上八字不论绝对的好坏");
+});
+
+test("one's biggest strength is temperament, not the day master's strength", () => {
+  expect(ask("my greatest weakness?", "en")).toStartWith("On weaknesses, tradition reads the day master first");
+  for (const q of ["What is my biggest strength?", "my greatest strength", "what are my strong points", "what am I good at?", "my good qualities", "my real strength?", "my strong point"]) {
+    const text = ask(q, "en");
+    expect({ q, self: text.startsWith("Temperament is read first from the day master"), graded: text.includes("Graded, the day master scores") }).toEqual({ q, self: true, graded: false });
+  }
+  expect(ask("how strong is my day master?", "en")).toContain("Graded, the day master scores");
+});
+
+test("'then' or '那一年' is the year the conversation was just about", () => {
+  const later = (input: string, asked: string[], lang: "zh" | "en" = "zh") => explainBazi(CHART, input, lang, NOW, asked).focus.join("\n");
+  expect(later("what should I watch out for then?", ["How is my career this year?", "and next year?"], "en")).toStartWith("For 2026, a 丙午 year");
+  expect(later("那一年要注意什么", ["2028年运势如何"])).toStartWith("2028年流年戊申，要注意的");
+  expect(later("那时候要小心什么", ["我的事业怎么样", "2030年呢", "那我的感情呢"])).toStartWith("2030年流年庚戌，要注意的");
+  // Nothing named before: this year; a year named now wins.
+  expect(later("那时候要注意什么", ["我的事业怎么样"])).toStartWith("2025年流年乙巳，要注意的");
+  expect(later("what to watch out for then, in 2029?", ["and next year?"], "en")).toStartWith("For 2029, a 己酉 year");
+  expect(later("那一年要注意什么", ["帮我看看1999年"])).toStartWith("1999年流年己卯，要注意的");
+  // Not pointed back to: this year, whatever was asked before.
+  expect(later("要注意什么", ["2028年运势如何"])).toStartWith("2025年流年乙巳，要注意的");
+  // Only the last few questions are looked back on.
+  expect(later("那一年要注意什么", ["2030年呢", "事业呢", "财运呢", "感情呢"])).toStartWith("2025年流年乙巳");
+  // "That year's" 太岁 too.
+  expect(later("那年犯太岁吗", ["2027年运势如何"])).toContain("2027");
+});
