@@ -40,7 +40,7 @@ export function drowsyParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   );
 }
 
-export const INTERRUPTED = /打断|打扰|有人在旁边|孩子在旁边|小孩在旁边|吵|嘈|(?<![a-z])(?:interrupt\w*|disturb\w*|(?:kids?|children|people|someone) (?:around|nearby|at home)|noisy|noise)(?![a-z])/;
+export const INTERRUPTED = /打断|打扰|有人在旁边|孩子在旁边|小孩在旁边|吵|嘈|上厕所|去厕所|尿急|接电话|来电话|(?<![a-z])(?:interrupt\w*|disturb\w*|bathroom|toilet|(?:need to|have to) pee|phone (?:rings|call)|take a call|answer the phone|(?:kids?|children|people|someone) (?:around|nearby|at home)|noisy|noise)(?![a-z])/;
 
 /** Interrupted: pause and pick up again or end it; a few minutes count; the minutes undisturbed are what it needs. */
 export function interruptedParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {

@@ -76,6 +76,18 @@ export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用
 /** When it helps ("多久见效", "how long until I see results?"): asked with "how long" or "when", it is no question of the practice's minutes. */
 export const RESULTS_WHEN = /(?:多久|多长时间|什么时候|几时|几耐).{0,6}(?:见效|有效|有效果|有用|看到效果|有变化)|(?:how (?:long|soon)|when)(?![a-z]).{0,30}(?<![a-z])(?:results?|take effect|start working|(?:notice|see|feel) (?:a |any )?(?:difference|change|better)|work)(?![a-z])/;
 
+/** It seems not to work ("我感觉没什么用", "it's not working"): a question of its own, not whether it works in general. */
+export const NO_EFFECT = /(?<!有)没(?:什么|啥)?(?:用|效果|感觉|变化)|(?<!有)没有(?:效果|感觉|变化)|冇(?:乜)?(?:用|效|感觉)|无效|(?<![a-z])(?:not working|(?:doesn'?t|does not|didn'?t|did not) (?:seem to )?(?:work|help|do anything)|useless|no (?:effect|difference|change)|feel nothing|nothing (?:happened|changed))(?![a-z])/;
+
+/** Nothing felt: common and no failure; a few more times without waiting for it; another practice from a new check-in; not a treatment. */
+export function noEffectParagraph(lang: ReplyLanguage): string {
+  return say(
+    lang,
+    "没感觉到什么变化很常见，并不说明你做错了。可以再给它一两次，练的时候只管跟着做，不去等效果；几次之后仍觉得不适合你，下次签到时说明，方案会换一种练习。它不是治疗：想解决的是持续的失眠、焦虑或身体不适，请找医生或专业人士。",
+    "Feeling no change is common and does not mean you did it wrong. Give it another time or two, following along without waiting for an effect; if after a few times it still does not suit you, say so at your next check-in and the Plan will choose another practice. It is not a treatment: for lasting sleeplessness, anxiety or discomfort, please see a doctor or a professional.",
+  );
+}
+
 /** What the practice does: an everyday practice, no promise and no treatment; what people often notice; when, if asked. */
 export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
   if (RESULTS_WHEN.test(foldedInput(input))) {
@@ -102,7 +114,7 @@ export function ownMusicParagraph(p: ProtocolFacts, lang: ReplyLanguage): string
     : say(lang, "这个练习本来不用音乐；如果安静的背景音乐让你更放松，也可以轻轻放着：选没有歌词的纯音乐，音量放低，别让它盖过脚本的节奏。", "This practice needs no music; if a quiet background helps you relax, play some softly: instrumental, without lyrics, low enough not to set a pace of its own.");
 }
 
-export const PREPARE = /准备什么|要准备|需要什么|要带什么|(?<![a-z])(?:what do i need|what should i (?:prepare|bring|get ready)|how do i prepare|prepare for it)(?![a-z])/;
+export const PREPARE = /准备什么|要准备|需要什么|要带什么|垫子|瑜伽垫|坐垫|蒲团|器材|(?<![a-z])(?:what do i need|do i need (?:a|an|any) (?:mat|cushion|chair|equipment|gear)|(?:yoga )?mat|cushion|equipment|what should i (?:prepare|bring|get ready)|how do i prepare|prepare for it)(?![a-z])/;
 
 /** What to have ready, from the Plan's form: the minutes, a seat or room to stand, the audio or a timer, a phone on silent. */
 export function prepareParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {

@@ -8,7 +8,7 @@ import { say } from "./text.ts";
 import { anchor } from "./healing-during.ts";
 
 /** The kind of practice asked after; 正念 alone is not here, since 正念行走 names a practice of the catalog. */
-export const KIND = /冥想|打坐|禅修|坐禅|瑜伽|气功|宗教|佛教|道教|信仰|灵修|灵性|迷信|(?<![a-z])(?:meditat\w*|mindfulness|yoga|qi ?gong|religio\w*|spiritual|buddhis[mt]|taois[mt]|superstiti\w*)(?![a-z])/;
+export const KIND = /冥想|打坐|禅修|坐禅|瑜伽(?!垫)|气功|宗教|佛教|道教|信仰|灵修|灵性|迷信|(?<![a-z])(?:meditat\w*|mindfulness|yoga(?! mat)|qi ?gong|religio\w*|spiritual|buddhis[mt]|taois[mt]|superstiti\w*)(?![a-z])/;
 
 const FRAMING = {
   neutral: ["它不带宗教或灵性的内容，是一项日常的身心练习", "it carries no religious or spiritual content: an everyday mind-body practice"],

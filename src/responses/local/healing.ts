@@ -10,7 +10,7 @@ import { KIND, kindParagraph } from "./healing-kind.ts";
 import { type Explanation, foldedInput, matchesTopic, say, sentences } from "./text.ts";
 import { otherPracticeParagraph, practicesNamed, rankingSentences } from "./healing-choice.ts";
 import { AFTER_MEAL, afterMealParagraph, ALCOHOL, alcoholParagraph, BREATH_WAY, breathWayParagraph, CONDITION, conditionParagraph, DROWSY, drowsyParagraph, INTERRUPTED, interruptedParagraph, RIGHT_AFTER, rightAfterParagraph } from "./healing-body.ts";
-import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph, WORSE, worseParagraph } from "./healing-during.ts";
+import { afterwardsParagraph, BENEFIT, benefitParagraph, ENOUGH, enoughParagraph, feelingsParagraph, MULTITASK, multitaskParagraph, NO_EFFECT, noEffectParagraph, OWN_MUSIC, ownMusicParagraph, PREPARE, prepareParagraph, RECORD, recordParagraph, RESULTS_WHEN, someoneElseParagraph, timeOfDayParagraph, wanderingParagraph, WORSE, worseParagraph } from "./healing-during.ts";
 
 const pick = (lang: ReplyLanguage, t: LocalizedText) => (lang === "zh" ? t["zh-Hans"] : t.en);
 
@@ -175,7 +175,8 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: RIGHT_AFTER, write: (_f, _p, lang) => rightAfterParagraph(lang) },
   { pattern: DROWSY, write: (_f, p, lang) => drowsyParagraph(p, lang) },
   { pattern: INTERRUPTED, write: (_f, p, lang) => interruptedParagraph(p, lang) },
-  { pattern: new RegExp(`${BENEFIT.source}|${RESULTS_WHEN.source}`), write: (_f, p, lang, input) => benefitParagraph(p, lang, input) },
+  { pattern: NO_EFFECT, write: (_f, _p, lang) => noEffectParagraph(lang) },
+  { pattern: new RegExp(`${BENEFIT.source}|${RESULTS_WHEN.source}`), unless: NO_EFFECT, write: (_f, p, lang, input) => benefitParagraph(p, lang, input) },
   { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
   // Crying while listening is a feeling on the way, not doing two things at once.
   { pattern: MULTITASK, unless: TEARS, write: (_f, p, lang) => multitaskParagraph(p, lang) },

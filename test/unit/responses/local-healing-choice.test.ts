@@ -220,6 +220,23 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("Can I do it after eating?", minimal)).toStartWith("After a meal is fine");
   });
 
+  test("nothing felt: common, a few more times, another practice from a new check-in; whether it works in general is another question", () => {
+    expect(focus("我感觉没什么用")).toBe("没感觉到什么变化很常见，并不说明你做错了。可以再给它一两次，练的时候只管跟着做，不去等效果；几次之后仍觉得不适合你，下次签到时说明，方案会换一种练习。它不是治疗：想解决的是持续的失眠、焦虑或身体不适，请找医生或专业人士。");
+    expect(focus("it's not working for me")).toBe("Feeling no change is common and does not mean you did it wrong. Give it another time or two, following along without waiting for an effect; if after a few times it still does not suit you, say so at your next check-in and the Plan will choose another practice. It is not a treatment: for lasting sleeplessness, anxiety or discomfort, please see a doctor or a professional.");
+    for (const q of ["练了没效果", "没啥感觉", "没有变化啊", "冇乜用", "好似冇效", "感觉无效", "it doesn't seem to work", "didn't help at all", "this is useless", "no difference", "I feel nothing", "nothing happened", "nothing changed", "did not do anything", "it doesnt work", "didnt help"]) expect(focus(q)).toMatch(/^(没感觉到什么变化很常见|Feeling no change is common)/);
+    for (const q of ["有没有用", "有没有效果", "这个有用吗", "does it work?"]) expect(focus(q)).toMatch(/^(这是日常的身心练习，不是治疗，也不承诺效果|This is an everyday mind-body practice, not a treatment, and it promises nothing)/);
+  });
+
+  test("equipment: none; a yoga mat is no question of yoga", () => {
+    for (const q of ["Do I need a yoga mat?", "do I need any equipment?", "要不要垫子", "需要瑜伽垫吗", "do I need a cushion", "要准备蒲团吗", "a mat?", "do I need a chair"]) expect(focus(q)).toMatch(/^(只需要10分钟不被打扰的时间|All it needs: 10 undisturbed minutes)/);
+    expect(focus("Do I need a yoga mat?")).not.toContain("yoga all rest attention");
+    expect(focus("is this yoga?")).toContain("yoga all rest attention");
+  });
+
+  test("the bathroom or a call is an interruption: pause and pick up again", () => {
+    for (const q of ["练的时候想上厕所怎么办", "中途尿急", "来电话了怎么办", "what if I need the bathroom?", "what if I have to pee", "my phone rings halfway", "can I take a call?"]) expect(focus(q)).toMatch(/^(被打断了也没关系|Being interrupted is fine)/);
+  });
+
   test("after drinking: not now, when sober", () => {
     expect(focus("我喝了酒可以练吗")).toBe("喝了酒先别练：酒后容易头晕、反应慢，慢呼吸和闭眼可能让人更晕，站着时还可能跌倒。等酒醒了、身体清醒了再练。");
     expect(focus("I've been drinking, is that ok?")).toBe("Not after drinking: alcohol brings dizziness and slow reactions, which slow breathing and closed eyes can make worse, and standing you could fall. Practise once you are sober and clear-headed.");
