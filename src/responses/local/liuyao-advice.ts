@@ -12,7 +12,7 @@ import { SEARCHING, searchFirst } from "./liuyao-lost.ts";
 type Words = readonly [zh: string, en: string];
 
 /** What a strong and a weak useful god counsel, by the kind of matter. */
-const COUNSEL: Readonly<Record<"lost" | "health" | "other", readonly [strong: Words, weak: Words]>> = {
+const COUNSEL: Readonly<Record<"lost" | "health" | "travel" | "other", readonly [strong: Words, weak: Words]>> = {
   // A lost thing is searched for whatever the cast says: its strength tells how hard, not whether to wait.
   lost: [
     ["用神有力，传统上说容易找回：趁早去找", "the useful god is strong: traditionally it is found without much trouble, so look soon"],
@@ -23,13 +23,19 @@ const COUNSEL: Readonly<Record<"lost" | "health" | "other", readonly [strong: Wo
     ["用神有力，传统上说恢复得顺：照医嘱调养即可", "the useful god is strong: traditionally recovery goes well; follow the doctors' aftercare"],
     ["用神无力，传统上说恢复要慢一些：多休养、别着急，一切照医嘱", "the useful god is weak: traditionally recovery takes longer; rest, be patient, and follow the doctors in everything"],
   ],
+  // A journey is made either way: the strength tells how smoothly, and what to allow for.
+  travel: [
+    ["用神有力，传统上说一路较顺：照常准备、留足时间即可", "the useful god is strong: traditionally the journey goes smoothly; prepare as usual and allow enough time"],
+    ["用神无力，传统上说路上多阻滞：多留些时间，证件行李多检查一遍，注意安全", "the useful god is weak: traditionally the way has its hold-ups; allow extra time, check your papers and luggage twice, and travel safely"],
+  ],
   other: [
     ["用神有力，传统上是可以积极争取的时候：准备充分、主动推进", "the useful god is strong: traditionally a time to go for it, well prepared"],
     ["用神无力，传统上主张守而待时：先补强自己能掌握的部分，不宜勉强", "the useful god is weak: traditionally a time to hold and wait, strengthening what is in your hands rather than forcing it"],
   ],
 };
 
-const counselKind = (matter: string | null | undefined): keyof typeof COUNSEL => (matter === "lost_item" ? "lost" : matter === "health" ? "health" : "other");
+const COUNSEL_KIND: Readonly<Record<string, keyof typeof COUNSEL>> = { lost_item: "lost", health: "health", travel: "travel" };
+const counselKind = (matter: string | null | undefined): keyof typeof COUNSEL => COUNSEL_KIND[matter ?? ""] ?? "other";
 
 /**
  * A choice of care asked in words the safety screen's medical-decision topic may not name ("should we get a

@@ -275,7 +275,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
   { pattern: COMES_BACK, write: (f, lang) => comesBackParagraph(f, lang) ?? "" },
   ...AUTHORITIES.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => authorityParagraph(f, lang, a) })),
-  { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability)(?![a-z])/, write: chanceParagraph },
+  { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|好兆头|坏兆头|吉兆|凶兆|是好是坏|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability|(?:good|bad) (?:sign|omen)|is (?:it|this|that) (?:a )?(?:good|bad)(?! (?:time|idea|day|month|year)))(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should (?:i|we)|how (?:can|do|should) (?:i|we)|prepare|advice|tips|what can (?:i|we) do)(?![a-z])|${WHETHER.source}|${MEDICAL_CHOICE.source}`), write: (f, lang, input, sensitive) => adviceParagraph(f, lang, input, sensitive.includes("medical_decision")) },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
   ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),

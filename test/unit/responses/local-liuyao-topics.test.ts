@@ -901,6 +901,17 @@ describe("counsel on an illness, and a medical decision, which gets none", () =>
     expect(ask(weakGod, "what should we do now?", "en")).toContain("So the useful god is weak: traditionally recovery takes longer; rest, be patient, and follow the doctors in everything;");
   });
 
+  test("a journey's counsel is how smoothly it goes and what to allow for", () => {
+    const trip = cast("明天的航班会顺利吗", [7, 7, 7, 8, 9, 8]);
+    expect(trip.usefulGod!.matter).toBe("travel");
+    const strongGod = edit(trip, { 4: { strength: { month: "旺", day: "生", effective_void: false } } }, { usefulGod: { ...trip.usefulGod!, lines: [4] } });
+    const weakGod = edit(trip, { 4: { strength: { month: "死", day: "克", effective_void: false } } }, { usefulGod: { ...trip.usefulGod!, lines: [4] } });
+    expect(ask(strongGod, "路上要注意什么", "zh")).toContain("用神有力，传统上说一路较顺：照常准备、留足时间即可；");
+    expect(ask(weakGod, "路上要注意什么", "zh")).toContain("用神无力，传统上说路上多阻滞：多留些时间，证件行李多检查一遍，注意安全；");
+    expect(ask(strongGod, "any tips for the trip?", "en")).toContain("So the useful god is strong: traditionally the journey goes smoothly; prepare as usual and allow enough time;");
+    expect(ask(weakGod, "any tips for the trip?", "en")).toContain("So the useful god is weak: traditionally the way has its hold-ups; allow extra time, check your papers and luggage twice, and travel safely;");
+  });
+
   test("a medical decision, by the screen's topic or in its own words: the useful god as it stands, no lean, the doctors decide", () => {
     const weakGod = edit(mother, { 1: { strength: { month: "死", day: "克", effective_void: false } } });
     const byTopic = askedTopics(weakGod, "我们该怎么办？", "zh", ["medical_decision"]).join("\n");
@@ -917,6 +928,16 @@ describe("counsel on an illness, and a medical decision, which gets none", () =>
     expect(ask(edit(mother, { 1: { strength: null } }), "要不要转院", "zh")).toStartWith("本卦用神在第1爻父母辛丑。这只是传统的参照");
     // Seeing a doctor at all is the help said first, as before.
     expect(ask(mother, "要不要去医院看看", "zh")).not.toContain("卦象不替你做医疗决定");
+  });
+});
+
+describe("a sign, good or bad, is the cast's leaning", () => {
+  test.each(["is this a good sign?", "is it bad?", "good omen or bad omen?", "is that good", "这是好兆头吗", "是吉兆还是凶兆", "是好是坏"])("%s", (q) => {
+    expect(ask(interview, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(按这一卦：|By this cast:)/);
+  });
+  test("a good time or idea is no sign", () => {
+    expect(ask(interview, "is this a good time to ask for a raise?", "en")).not.toMatch(/^By this cast:/);
+    expect(ask(interview, "is it a good idea?", "en")).not.toMatch(/^By this cast:/);
   });
 });
 
