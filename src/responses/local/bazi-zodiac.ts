@@ -50,3 +50,20 @@ export function zodiacMatchParagraph(f: BaziFacts, lang: ReplyLanguage, input: s
     `You are ${an(ANIMALS_EN[mine]!)} (year branch ${BRANCHES[mine]}); ${same ? `someone born in ${an(ANIMALS_EN[theirs]!)} year has the same branch` : `someone born in ${an(ANIMALS_EN[theirs]!)} year has ${BRANCHES[theirs]}`}: ${match.relations.length ? list("en", match.relations) : same ? "the same branch twice, neither combining nor clashing" : "the two branches neither combine, clash, punish, harm nor break"}. Folk zodiac matching counts a six or three combination as a good match, a clash or a harm as a poor one, and a punishment or a break as some friction; by it, ${ANIMALS_EN[mine]} and ${ANIMALS_EN[theirs]} are ${verdictEn}. The zodiac reads only the two year branches, the coarsest layer of matching: tradition sets both whole charts side by side (day masters, favourable elements, how the day pillars meet), and only yours is here. In the end, how two people get along shows in living it.`,
   );
 }
+
+/** Which animals suit one best, none named ("我和什么属相最配", "which zodiac signs match me best?"). */
+export const BEST_MATCH = /(?:什么|哪个|哪些|啥|咩|边个)(?:属相|生肖|属)[^，,？?]{0,6}(?:最配|最合|合得来|相配|配|合|夹|啱)|属什么的[^，,？?]{0,6}(?:配|合)|(?<![a-z])(?:(?:which|what) (?:zodiac )?(?:animal|sign|zodiac)s? (?:is |are )?(?:best |most )?(?:for|suits?|match(?:es)?|go(?:es)? with|compatible with)|best (?:zodiac )?match(?:es)?|most compatible (?:zodiac )?(?:sign|animal)s?)(?![a-z])/;
+
+/** The animals of the folk matching's good and poor verdicts for the asker's, in the branches' order. */
+export function bestMatchesParagraph(f: BaziFacts, lang: ReplyLanguage): string {
+  const mine = BRANCHES.indexOf(f.pillars.year.ganzhi[1] as (typeof BRANCHES)[number]);
+  // The asker's own animal is never a good or a poor match with itself (the same branch, or a self-punishment).
+  const of = (verdict: ZodiacVerdict) => BRANCHES.map((_, b) => b).filter((b) => zodiacMatch(mine, b).verdict === verdict);
+  const names = (bs: number[]) => say(lang, bs.map((b) => `属${ANIMALS_ZH[b]}`).join("、"), list("en", bs.map((b) => ANIMALS_EN[b]!)));
+  const [good, poor] = [of("good"), of("poor")];
+  return say(
+    lang,
+    `你属${ANIMALS_ZH[mine]}（年支${BRANCHES[mine]}）。按民间的生肖配对（六合、三合为合，六冲、六害为不合），与${names(good)}的人相合，与${names(poor)}的人不太合，其余的小有摩擦或无所谓合与不合。不过生肖只看年支，是合婚里最粗的一层；两个人合不合，要把两个人的八字放在一起看，更要在相处中见分晓。`,
+    `You are ${"AEIOU".includes(ANIMALS_EN[mine]![0]!) ? "an" : "a"} ${ANIMALS_EN[mine]} (year branch ${BRANCHES[mine]}). By the folk zodiac matching (a six or three combination is a good match, a clash or a harm a poor one), the ${names(good)} suit you, the ${names(poor)} less so, and the rest are some friction or neither. The zodiac reads only the year branches, the coarsest layer of matching; whether two people suit each other takes both whole charts side by side, and living it.`,
+  );
+}

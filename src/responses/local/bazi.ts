@@ -15,7 +15,7 @@ import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
 import { compatibilityParagraph, FLAWS, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
-import { zodiacMatchParagraph } from "./bazi-zodiac.ts";
+import { BEST_MATCH, bestMatchesParagraph, zodiacMatchParagraph } from "./bazi-zodiac.ts";
 import { CAUTIONS, cautionsParagraph, CHILD_COUNT, childCountSentence, LATER_LIFE, laterLifeParagraph, NAME_ASKED, nameParagraph } from "./bazi-life.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
@@ -295,7 +295,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, GOOD_OR_BAD) || (matters.length === 0 && matchesTopic(input, SUCCESS))) focus.push(wholeChartParagraph(f, lang, now));
   // "What kind of person should I marry?" asks after the partner, not the asker.
   if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses|(?:biggest|greatest|main|best|real|personal) (?:strength|weakness)|strong points?|good qualities|what am i good at)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
-  if (matchesTopic(input, ZODIAC)) focus.push(zodiacParagraph(f, lang));
+  // The best matches say the asker's animal themselves.
+  if (matchesTopic(input, ZODIAC) && !matchesTopic(input, BEST_MATCH)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
   if (matchesTopic(input, STRUCTURE)) focus.push(structureParagraph(f, lang));
@@ -308,6 +309,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // With another zodiac animal named, a shorter "合吗" or "match" asks the folk matching of the two.
   const animalMatch = matchesTopic(input, COMPATIBLE) || matchesTopic(input, ANIMALS_MATCH) ? zodiacMatchParagraph(f, lang, input) : null;
   if (animalMatch) focus.push(animalMatch);
+  else if (matchesTopic(input, BEST_MATCH)) focus.push(bestMatchesParagraph(f, lang));
   else if (matchesTopic(input, COMPATIBLE)) focus.push(compatibilityParagraph(f, lang, input));
   // "Lucky colours and numbers": numbers said alone in a chart's question are lucky ones.
   if (matchesTopic(input, /幸运数字|吉利数字|什么数字|数字(?!化|经济|货币|营销|媒体|资产)|号码|(?<![a-z])(?:lucky numbers?|what numbers?|numbers)(?![a-z])/)) focus.push(numbersParagraph(f, lang));

@@ -8,9 +8,10 @@ import { withPartnerNamed } from "./liuyao-partner.ts";
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
-import type { ReplyLanguage } from "../../text/language.ts";
+import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { SensitiveTopic } from "../../safety/index.ts";
-import { list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { foldedInput, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
+import { inMandarin } from "./cantonese.ts";
 import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 
@@ -167,7 +168,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const partner = withPartnerNamed(cast, input, lang);
   const f = partner?.facts ?? cast;
   const focus: string[] = partner ? [partner.note] : [];
-  const matters = classifyMatter(input);
+  // Cantonese matter words (份工, 拍拖) read as their Mandarin ones, here and in the cast's own question.
+  const matters = classifyMatter(inMandarin(foldedInput(input)));
   const castGod = f.usefulGod;
   const topics = askedTopics(f, input, lang, sensitive);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
@@ -182,13 +184,13 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
   // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule,
   // nor is anything named beside the matter its useful god was chosen for ("面试官" after a job cast: career and study).
-  const castMatters = classifyMatter(f.question);
+  const castMatters = classifyMatter(inMandarin(foldText(f.question)));
   const otherMatter = !(castGod?.matter && matters.includes(castGod.matter)) && matters.some((m) => !castMatters.includes(m));
   if (otherMatter && !partAsked) {
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
     // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.
-    const named = classifyMatter(f.question).slice(0, 2);
+    const named = castMatters.slice(0, 2);
     if (castGod) focus.push(castUsefulGodParagraph(f, lang, castGod));
     else {
       // Why the cast chose none (and the world line it is read from), then the rule of each matter it names.

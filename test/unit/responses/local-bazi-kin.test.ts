@@ -220,6 +220,9 @@ describe("every wording, each part checked", () => {
     ["我什么时候能遇到真命天子", ["relationship"]], ["我的真命天女", ["relationship"]], ["我适合嫁什么样的人", ["relationship"]], ["我什么时候嫁人", ["relationship"]], ["娶老婆", ["relationship"]],
     // Getting rich in words the lexicon lacks is money; beside a business, the business's.
     ["我幾時會發達", ["money"]], ["想暴富", ["money"]], ["我会发财吗", ["money"]], ["will I ever be rich?", ["money"]], ["getting rich", ["money"]], ["wealthy", ["money"]], ["make good money", ["money"]], ["financial freedom", ["money"]], ["创业能发财吗", ["business"]], ["创业能发达吗", ["business"]], ["中彩票发财", ["windfall"]],
+    // Cantonese matter words read as their Mandarin ones (the lexicon's are Mandarin).
+    ["我幾時有拖拍", ["relationship"]], ["拍拖運點", ["relationship"]], ["我同屋企人關係點", ["family"]], ["我份工會唔會穩定", ["career"]], ["返工開唔開心", ["career"]], ["幾時搵到工", ["career"]],
+    ["老細對我點", ["career"]], ["人工會唔會加", ["career", "money"]], ["人工智能行業", []], ["幾時搵到錢", ["money"]], ["今年買唔買樓好", ["home"]],
     ["When will I meet the one?", ["relationship"]], ["will I find the one", ["relationship"]], ["is he mr right?", ["relationship"]], ["Mr. Right", ["relationship"]], ["Will I marry?", ["relationship"]], ["the one thing", []], ["married to my job", ["career", "relationship"]],
   ] as const)("%s → %p", (input, topics) => {
     expect(chartTopics(input)).toEqual(topics as never);

@@ -55,3 +55,20 @@ test("no animal named: the general answer, which needs two charts", () => {
   // An animal without a question of matching is not matched.
   expect(ask("我属牛吗")).not.toContain("生肖配对");
 });
+
+test("the best matches, none named: the good and the poor verdicts' animals; the asker's animal said once", () => {
+  // 丑: 六合 子 (Rat), 三合 巳酉丑 (Snake, Rooster); 丑未冲 (Goat), 丑午害 (Horse).
+  expect(ask("我和什么属相最配")).toBe("你属牛（年支丑）。按民间的生肖配对（六合、三合为合，六冲、六害为不合），与属鼠、属蛇、属鸡的人相合，与属马、属羊的人不太合，其余的小有摩擦或无所谓合与不合。不过生肖只看年支，是合婚里最粗的一层；两个人合不合，要把两个人的八字放在一起看，更要在相处中见分晓。");
+  expect(ask("which zodiac signs are most compatible with me?", "en")).toBe("You are an Ox (year branch 丑). By the folk zodiac matching (a six or three combination is a good match, a clash or a harm a poor one), the Rat, Snake and Rooster suit you, the Horse and Goat less so, and the rest are some friction or neither. The zodiac reads only the year branches, the coarsest layer of matching; whether two people suit each other takes both whole charts side by side, and living it.");
+  for (const q of ["属什么的和我合", "哪些生肖跟我合得来", "咩属相同我最夾", "what animal suits me?", "which zodiac is best for me", "my best zodiac matches", "what signs go with me"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(你属牛（年支丑）。按民间的生肖配对|You are an Ox \(year branch 丑\)\. By the folk)/);
+  for (const q of ["what sign suits me", "which animals suit me", "what sign matches me", "which animals match me", "best match for me?", "my best zodiac match", "most compatible sign", "most compatible zodiac animals", "what zodiac is for me"]) expect(ask(q, "en")).toStartWith("You are an Ox (year branch 丑). By the folk");
+  // A Tiger: 亥 (六合), 午 and 戌 (三合); 申 (冲), 巳 (害).
+  const tiger = validateBirth({ year: 1950, month: 7, day: 10, hour: 8, gender: "男" });
+  if (!tiger.ok) throw new Error("invalid birth");
+  const TIGER = baziFacts("bzc_t", json(computeChart(tiger.birth))).data;
+  expect(explainBazi(TIGER, "which zodiac signs match me best?", "en", NOW).focus.join("\n")).toStartWith("You are a Tiger (year branch 寅). By the folk zodiac matching (a six or three combination is a good match, a clash or a harm a poor one), the Horse, Dog and Pig suit you, the Snake and Monkey less so");
+  // Asked only what one is, the animal and the 立春 rule.
+  expect(ask("我属什么")).toStartWith("你属牛：生肖看年柱的地支（丑）");
+  // An animal named is matched alone.
+  expect(ask("我和属马的合不合，什么属相最配")).toStartWith("你属牛（年支丑），属马的人年支是午");
+});

@@ -326,3 +326,16 @@ describe("Hong Kong Cantonese about a cast", () => {
     expect(focus(FENG, "咁點算好？")).toMatch(/^本卦用神在/);
   });
 });
+
+describe("Cantonese matter words", () => {
+  // The engine's lexicon has no 份工, so the cast chose no useful god; the local answer reads the matter the words name.
+  const job = cast("我份工穩唔穩", [7, 8, 9, 7, 6, 8], "2026-03-23");
+  test("a cast in Cantonese words that chose no useful god is read by the matter its words name", () => {
+    expect(job.usefulGod).toBeNull();
+    expect(focus(job, "份工會唔會穩定")).toContain("传统上问工作、职位看官鬼。第2爻官鬼己丑土");
+  });
+  test("the same matter in Mandarin and in Cantonese is no other matter", () => {
+    const mandarin = cast("这份工作稳定吗", [7, 8, 9, 7, 6, 8], "2026-03-23");
+    expect(focus(mandarin, "返工開唔開心")).toBe(focus(mandarin, "上班开不开心"));
+  });
+});
