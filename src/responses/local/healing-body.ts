@@ -52,7 +52,7 @@ export function interruptedParagraph(p: ProtocolFacts, lang: ReplyLanguage): str
 }
 
 /** Breathing through the mouth, or a blocked nose ("我有鼻炎，用嘴呼吸可以吗", "my nose is blocked"). */
-export const BREATH_WAY = /用嘴|嘴巴?呼吸|嘴吸|鼻塞|鼻子不通|鼻子塞|鼻炎|鼻窦炎|(?<![a-z])(?:through (?:my|the) mouth|mouth[- ]breath\w*|(?:blocked|stuffy|congested|runny) nose|can'?t breathe through my nose)(?![a-z])/;
+export const BREATH_WAY = /用嘴|嘴巴?呼吸|嘴吸|鼻塞|鼻子不通|鼻子塞|鼻炎|鼻窦炎|用鼻子|鼻子吸|(?<![a-z])(?:through (?:my|the) (?:mouth|nose)|nose or (?:the )?mouth|mouth[- ]breath\w*|(?:blocked|stuffy|congested|runny) nose|can'?t breathe through my nose)(?![a-z])/;
 
 /** Nose or mouth: the script's nose is for slowness; a gentle mouth breath does as well; no forcing, no holding. */
 export function breathWayParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {

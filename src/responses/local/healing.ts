@@ -55,13 +55,17 @@ function cautionsParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {
   return `${say(lang, "练习时请注意：", "While practising:")} ${p.cautions.map((c) => pick(lang, c)).join(" ")}`;
 }
 
+const HEADPHONES = /耳机|耳筒|(?<![a-z])(?:head ?phones?|ear ?phones?|earbuds?|airpods)(?![a-z])/;
+
 function audioParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
   // A Plan has no video: asked for one, say so first.
   const noVideo = matchesTopic(input, /视频|video/) ? say(lang, "方案没有视频，只有文字脚本", "A Plan has no video, only its written script") : "";
   const audio = p.availability === "available"
     ? say(lang, `这个练习配有可直接播放的音频（方案中的 asset_url，可拖动进度），全长约${p.minutes}分钟，只用来带出节奏；如果音乐让你分心，关掉它，照文字脚本做也一样。`, `This practice comes with audio you can play directly (the Plan's asset_url; you can seek in it), about ${p.minutes} minutes long. It only sets the pace: if it distracts you, turn it off and follow the written script instead.`)
     : say(lang, `这个练习没有配套音频：文字脚本会一步步带你做，准备一个${p.minutes}分钟的安静计时就够了。`, `This practice has no audio track: the written script guides you step by step, and a quiet ${p.minutes}-minute timer is all you need.`);
-  return noVideo ? say(lang, `${noVideo}${p.availability === "available" ? "和音频。" : "。"}${audio}`, `${noVideo}${p.availability === "available" ? " and its audio." : "."} ${audio}`) : audio;
+  // Headphones asked after: yes, low; said first.
+  const headphones = matchesTopic(input, HEADPHONES) ? say(lang, "戴耳机听可以，音量放低就好。", "Headphones are fine, at a low volume. ") : "";
+  return headphones + (noVideo ? say(lang, `${noVideo}${p.availability === "available" ? "和音频。" : "。"}${audio}`, `${noVideo}${p.availability === "available" ? " and its audio." : "."} ${audio}`) : audio);
 }
 
 /** A symptom during practice (dizzy, pain, short of breath): stop first, then the caution that covers it, and when to get help. */
@@ -140,7 +144,7 @@ const culturalParagraph = (p: ProtocolFacts, lang: ReplyLanguage) => say(lang, `
 /** Tears or strong feelings on the way. */
 const TEARS = /哭|流泪|掉眼?泪|情绪(?:上来|涌)|(?<![a-z])(?:cry|crying|cried|tears|tearful|emotional)(?![a-z])/;
 
-const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird))(?![a-z])/;
+const SYMPTOM = /头晕|晕|疼|痛|不舒服|喘不过气|胸闷|胸口闷|心慌|心悸|心跳(?:好|很|得)?快|手麻|发麻|恶心|想吐|喘不上|气短|(?<![a-z])(?:dizz\w*|faint|lightheaded|pain|hurts?|uncomfortable|out of breath|feel (?:sick|unwell|weird)|chest (?:feels )?(?:tight\w*|heavy)|tight chest|palpitations?|heart (?:is )?(?:racing|pounding)|short(?:ness)? of breath|nause\w*|numb\w*|tingl\w*)(?![a-z])/;
 
 /**
  * What a question about a Plan can ask, in the order the paragraphs are written: a pattern on the folded
@@ -161,10 +165,10 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
   // A symptom's answer already says to stop; the cautions would only repeat it.
   { pattern: /安全|注意|危险|小心|safe|caution|careful|risk/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
-  { pattern: /音乐|音频|声音|视频|audio|music|sound|track|video/, unless: OWN_MUSIC, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
+  { pattern: new RegExp(`音乐|音频|声音|视频|audio|music|sound|track(?! of)|video|${HEADPHONES.source}`), unless: OWN_MUSIC, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
   { pattern: OWN_MUSIC, write: (_f, p, lang) => ownMusicParagraph(p, lang) },
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
-  { pattern: /走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
+  { pattern: /数乱了|数错了|数不过来|忘了数|(?<![a-z])(?:lose count|lost count|lose track of (?:the )?count\w*)(?![a-z])|走神|分心|胡思乱想|想东想西|静不下来|集中不了|专注不了|(?<![a-z])(?:mind (?:wanders|wandering|keeps wandering)|wandering mind|distracted|can'?t (?:focus|concentrate)|racing thoughts)(?![a-z])/, write: (_f, p, lang) => wanderingParagraph(p, lang) },
   { pattern: TEARS, write: (_f, _p, lang) => feelingsParagraph(lang) },
   { pattern: WORSE, write: (_f, _p, lang) => worseParagraph(lang) },
   { pattern: /睡前|睡觉前|临睡|早上|早晨|晚上|夜晚|中午|几点练|什么时候练|(?<![a-z])(?:before (?:bed|sleep|sleeping)|at night|in the (?:morning|evening)|bedtime|what time|time of day)(?![a-z])/, write: (_f, p, lang) => timeOfDayParagraph(p, lang) },

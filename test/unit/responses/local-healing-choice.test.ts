@@ -233,6 +233,22 @@ describe("doing the practice: a wandering mind, tears, the time of day, someone 
     expect(focus("is this yoga?")).toContain("yoga all rest attention");
   });
 
+  test("a tight chest, a racing heart, numbness or nausea: stop first, and when to get help", () => {
+    for (const q of ["my chest feels tight", "tight chest during it", "chest tightness?", "my heart is racing", "heart pounding", "palpitations", "I feel short of breath", "shortness of breath", "I feel nauseous", "nausea", "my hands are numb", "tingling fingers", "练的时候胸闷怎么办", "胸口闷", "有点心慌", "心悸", "心跳好快", "手麻", "有点恶心", "想吐", "气短", "心跳快", "a palpitation", "numbness"]) {
+      expect(focus(q)).toMatch(/^(如果练习时出现不适：马上停下|If you feel unwell while practising: stop at once)/);
+    }
+    expect(focus("my chest feels tight")).toContain("If it persists, or comes with chest pain, trouble breathing or feeling faint, get medical help or call emergency services now.");
+  });
+
+  test("headphones: fine, low; losing count: the way back to the anchor; the nose: the script's reason", () => {
+    expect(focus("Can I listen with headphones?")).toStartWith("Headphones are fine, at a low volume. This practice comes with audio you can play directly");
+    expect(focus("戴耳机可以吗")).toStartWith("戴耳机听可以，音量放低就好。这个练习配有可直接播放的音频");
+    for (const q of ["earbuds ok?", "an earbud?", "airpods?", "headphone", "earphone", "with my earphones", "用耳筒得唔得"]) expect(focus(q)).toMatch(/^(戴耳机听可以|Headphones are fine)/);
+    expect(focus("what music is it?")).not.toContain("Headphones");
+    for (const q of ["what if I lose count?", "I lost count", "数乱了怎么办", "忘了数到几", "I lose track of the counting", "if I lose track of counting"]) expect(focus(q)).toMatch(/^(走神很正常|A wandering mind is normal)/);
+    for (const q of ["Should I breathe through my nose?", "nose or mouth?", "一定要用鼻子吸气吗", "I cant breathe through my nose"]) expect(focus(q)).toMatch(/^(脚本说用鼻子吸气|The script breathes in through the nose)/);
+  });
+
   test("the bathroom or a call is an interruption: pause and pick up again", () => {
     for (const q of ["练的时候想上厕所怎么办", "中途尿急", "来电话了怎么办", "what if I need the bathroom?", "what if I have to pee", "my phone rings halfway", "can I take a call?"]) expect(focus(q)).toMatch(/^(被打断了也没关系|Being interrupted is fine)/);
   });
