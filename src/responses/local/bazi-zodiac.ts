@@ -24,6 +24,9 @@ export function animalsNamed(input: string): number[] {
   return [...zh, ...en];
 }
 
+/** An animal's English name with its article: "an Ox", "a Horse". */
+const an = (animal: string) => `${"AEIOU".includes(animal[0]!) ? "an" : "a"} ${animal}`;
+
 const VERDICT: Readonly<Record<ZodiacVerdict, [zh: string, en: string]>> = {
   good: ["算相合的一对", "a good match"],
   poor: ["算不太合的一对", "a poor match"],
@@ -43,7 +46,6 @@ export function zodiacMatchParagraph(f: BaziFacts, lang: ReplyLanguage, input: s
   const match = zodiacMatch(mine, theirs);
   const [verdictZh, verdictEn] = VERDICT[match.verdict];
   const same = theirs === mine;
-  const an = (animal: string) => `${"AEIOU".includes(animal[0]!) ? "an" : "a"} ${animal}`;
   return say(
     lang,
     `你属${ANIMALS_ZH[mine]}（年支${BRANCHES[mine]}），${same ? `属${ANIMALS_ZH[theirs]}的人和你同一个年支` : `属${ANIMALS_ZH[theirs]}的人年支是${BRANCHES[theirs]}`}：${match.relations.length ? match.relations.join("、") : same ? "同支相见，不合不冲" : "两支之间没有合、冲、刑、害、破"}。民间的生肖配对以六合、三合为合，六冲、六害为不合，刑、破为小有摩擦；按这个说法，属${ANIMALS_ZH[mine]}与属${ANIMALS_ZH[theirs]}${verdictZh}。不过生肖只看两人年柱的地支，是合婚里最粗的一层：合婚要把两个人的八字放在一起看日主、喜用五行和日柱的冲合，这里只有你的命盘。缘分终究要在相处中见分晓。`,
@@ -64,6 +66,6 @@ export function bestMatchesParagraph(f: BaziFacts, lang: ReplyLanguage): string 
   return say(
     lang,
     `你属${ANIMALS_ZH[mine]}（年支${BRANCHES[mine]}）。按民间的生肖配对（六合、三合为合，六冲、六害为不合），与${names(good)}的人相合，与${names(poor)}的人不太合，其余的小有摩擦或无所谓合与不合。不过生肖只看年支，是合婚里最粗的一层；两个人合不合，要把两个人的八字放在一起看，更要在相处中见分晓。`,
-    `You are ${"AEIOU".includes(ANIMALS_EN[mine]![0]!) ? "an" : "a"} ${ANIMALS_EN[mine]} (year branch ${BRANCHES[mine]}). By the folk zodiac matching (a six or three combination is a good match, a clash or a harm a poor one), the ${names(good)} suit you, the ${names(poor)} less so, and the rest are some friction or neither. The zodiac reads only the year branches, the coarsest layer of matching; whether two people suit each other takes both whole charts side by side, and living it.`,
+    `You are ${an(ANIMALS_EN[mine]!)} (year branch ${BRANCHES[mine]}). By the folk zodiac matching (a six or three combination is a good match, a clash or a harm a poor one), the ${names(good)} suit you, the ${names(poor)} less so, and the rest are some friction or neither. The zodiac reads only the year branches, the coarsest layer of matching; whether two people suit each other takes both whole charts side by side, and living it.`,
   );
 }

@@ -4,13 +4,14 @@
  * luck pillars, or the ten-god stars a matter is traditionally read from).
  */
 import { classifyMatter } from "../../matter/matter.ts";
-import { beijingYear, PILLAR_NAMES, type BaziFacts, monthPillarsOf, pillarsText, yearPillarsAround } from "../facts/index.ts";
+import { beijingYear, PILLAR_NAMES, type BaziFacts, pillarsText, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
-import { elementsOfGanzhi, TEN_GODS, type YearPillar } from "../../bazi/index.ts";
-import { elementName, type Explanation, foldedInput, glossaryTermsNamed, helpFirst, list, matchesTopic, say, SEEK_HELP, sentences, WHETHER } from "./text.ts";
+import { TEN_GODS } from "../../bazi/index.ts";
+import { elementName, type Explanation, foldedInput, glossaryTermsNamed, helpFirst, list, matchesTopic, say, SEEK_HELP, WHETHER } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
 import { NOBLE_DIRECTION, nobleDirectionParagraph, numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
-import { type ChartTopic, chartTopics, someoneElsesMatter, starsFor, starsName, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { type ChartTopic, chartTopics, someoneElsesMatter, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
+import { annualParagraph, monthsParagraph, NEXT_YEAR, recentYear, relativeYear, THAT_YEAR, THIS_YEAR, YEAR_NUMBER } from "./bazi-years.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
 import { STOREHOUSE, storehouseParagraph, STRUCTURE, structureParagraph } from "./bazi-structure.ts";
 import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagraph } from "./bazi-names.ts";
@@ -19,6 +20,9 @@ import { BEST_MATCH, bestMatchesParagraph, zodiacMatchParagraph } from "./bazi-z
 import { CAUTIONS, cautionsParagraph, CHILD_COUNT, childCountSentence, LATER_LIFE, laterLifeParagraph, NAME_ASKED, nameParagraph } from "./bazi-life.ts";
 import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
+
+/** Which floor to live on ("我适合住几楼", "which floor suits me?"). */
+const FLOOR = /几楼|几层|哪一?层|楼层|(?<![a-z])(?:which|what) floor(?![a-z])/;
 
 /** Loneliness: "孤独", "孤单", "寂寞", "am I going to be lonely?", "will I die alone?". */
 const LONELY = /孤独|孤单|寂寞|孤家寡人|(?<![a-z])(?:lonely|loneliness|lonesome|die alone|alone forever|be alone)(?![a-z])/;
@@ -34,9 +38,6 @@ const GAMBLING_NOTE = {
   en: "A lottery or a bet is chance, which no chart decides, and no stake should rest on one; tradition says windfall money comes fast and goes fast, so play only what you can afford to lose.",
 };
 
-/** This year or next in English, with a word or two between ("is this a good year", "next calendar year"; not "next few years"). */
-const THIS_YEAR = /(?<![a-z])this (?:[a-z]+ ){0,2}year(?![a-z])/;
-const NEXT_YEAR = /(?<![a-z])(?:next|coming) (?:[a-z]+ ){0,2}year(?![a-z])/;
 
 /** Asking whether two people suit each other. */
 const COMPATIBLE = /合不合|合得来|合唔合|相配|配对|合婚|(?<![a-z])(?:compatib\w*|a good match|match with|get along with)(?![a-z])/;
@@ -64,64 +65,6 @@ function elementsParagraph(f: BaziFacts, lang: ReplyLanguage): string {
     `五行分布（四天干加四地支本气）：${counts.join("，")}，${gap}。本盘的喜用五行是${fav}，忌${unfav}。传统上，喜用之五行是生活中宜多亲近、多培养的方向，忌神则宜节制而非害怕。`,
     `Five-element counts (four stems plus the four branches' main qi): ${counts.join(", ")}, ${gap}. The favorable elements are ${fav}; the unfavorable ones are ${unfav}. Traditionally, favorable elements are qualities to cultivate in daily life; unfavorable ones are to be moderated, not feared.`,
   );
-}
-
-const MONTH_ZH = ["正", "二", "三", "四", "五", "六", "七", "八", "九", "十", "冬", "腊"] as const;
-
-/**
- * This year's months (流月) from 立春: each month's pillar and what it meets in the chart; then the
- * months whose stem and branch are both favourable, and, for a matter asked about, the months whose
- * stem is one of its stars (the rule "when?" applies to years).
- */
-function monthsParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, matter?: ChartTopic): string {
-  const pillars = monthPillarsOf(f, year);
-  const name = (m: (typeof pillars)[number]) => say(lang, `${MONTH_ZH[m.month - 1]}月${m.ganzhi}`, `month ${m.month} ${m.ganzhi}`);
-  const months = pillars.map((m) => {
-    // One name once: 戊癸合火 meets both 癸 of a chart with two.
-    const meets = [...new Set(m.relations.map((r) => r.name))].join(say(lang, "、", ", "));
-    return say(lang, `${name(m)}（${m.ten_god}${meets ? `；${meets}` : ""}）`, `${name(m)} (${m.ten_god}${meets ? `; ${meets}` : ""})`);
-  });
-  const good = pillars
-    .filter((m) => {
-      // A month pillar is always a valid 干支.
-      const e = elementsOfGanzhi(m.ganzhi)!;
-      return f.favorable.includes(e.stem) && f.favorable.includes(e.branch);
-    })
-    .map(name);
-  const favoured = good.length
-    ? say(lang, `天干地支都为喜用的月份是${list(lang, good)}。`, `The months whose stem and branch are both favorable: ${list(lang, good)}.`)
-    : say(lang, `${year}年没有天干地支都为喜用的月份。`, `No month of ${year} has both its stem and branch favorable.`);
-  const reading = matter ? starsFor(matter, f.gender) : null;
-  const forMatter = reading ? pillars.filter((m) => reading.stars.includes(m.ten_god)).map(name) : [];
-  const matterLine = forMatter.length
-    ? say(lang, `你问的这件事传统上看${starsName(reading!, lang)}，天干透出它们的月份最能引动此事：${list(lang, forMatter)}。`, `The matter you ask about is read from ${starsName(reading!, lang)}; the months whose stem carries one set it in motion: ${list(lang, forMatter)}.`)
-    : "";
-  return sentences(
-    lang,
-    say(
-      lang,
-      `${year}年的流月（每月从节气算起，正月自立春）：${months.join("，")}。传统上，与日柱相冲的月份多变动，与喜用五行相合的月份较顺。`,
-      `The months of ${year} (流月, each from its solar term, the first from 立春): ${months.join("; ")}. Traditionally, a month clashing the day pillar brings change, and one that brings in your favorable elements goes more smoothly.`,
-    ),
-    favoured,
-    matterLine,
-  );
-}
-
-/** This year's and next year's pillars (流年), their ten gods, and how each meets the chart. */
-/** The year's pillar and what it meets; with `andNext`, the year after it too (a question about years in general). */
-function annualParagraph(f: BaziFacts, lang: ReplyLanguage, year: number, andNext: boolean): string {
-  const describe = (y: YearPillar) => {
-    const meets = y.relations.map((r) => say(lang, `与${r.members.map((m) => PILLAR_ZH[m]).join("、")}${r.name}`, `${r.name} with your ${list("en", r.members.map((m) => `${m} pillar`))}`));
-    return say(
-      lang,
-      `${y.year}年流年${y.ganzhi}（天干为${y.ten_god}）${meets.length ? `，${meets.join("，")}` : "，与原局没有明显的冲合刑害"}；${verdict(f, lang, y.ganzhi).replace(/。$/, "")}`,
-      `${y.year} is a ${y.ganzhi} year (its stem your ${y.ten_god})${meets.length ? `: ${meets.join("; ")}` : ", meeting your chart with no clash, combination, punishment or harm"}; ${verdict(f, lang, y.ganzhi).replace(/\.$/, "")}`,
-    );
-  };
-  const [thisYear, nextYear] = yearPillarsAround(f, year);
-  if (!andNext) return say(lang, `${describe(thisYear!)}。`, `${describe(thisYear!)}.`);
-  return say(lang, `${describe(thisYear!)}；${describe(nextYear!)}。`, `${describe(thisYear!)}. ${describe(nextYear!)}.`);
 }
 
 const TEN_GOD_NAMES: readonly string[] = Object.values(TEN_GODS).flat();
@@ -250,30 +193,6 @@ const SHORT_FOLLOW_UP = /^(?:那|那么|咁)?.{0,12}(?:呢|嘅呢)[？?]?$|^(?:a
 /** How far back a follow-up's matter is looked for: "When?" then "And 2029?" still mean the love life asked two turns before. */
 const RECENT_QUESTIONS = 3;
 
-/** This year or next, named ("明年", "this year"), or none. */
-function relativeYear(input: string, currentYear: number): number | null {
-  if (matchesTopic(input, /明年/) || matchesTopic(input, NEXT_YEAR)) return currentYear + 1;
-  return matchesTopic(input, /今年/) || matchesTopic(input, THIS_YEAR) ? currentYear : null;
-}
-
-/** The year a question names by number, or as this year or next. */
-const yearNamed = (input: string, currentYear: number): number | null => {
-  const number = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
-  return number ? Number(number) : relativeYear(input, currentYear);
-};
-
-/** A year pointed back to: "那一年", "那时候", "then", "that year". */
-const THAT_YEAR = /那一?年|那时|那个时候|(?<![a-z])(?:then|that year)(?![a-z])/;
-
-/** The year the newest of the last few questions named, if any. */
-function recentYear(asked: readonly string[], currentYear: number): number | null {
-  for (const question of asked.slice(-RECENT_QUESTIONS).reverse()) {
-    const year = yearNamed(question, currentYear);
-    if (year !== null) return year;
-  }
-  return null;
-}
-
 /** The topic of the newest of the last few questions that named one. */
 function recentTopic(asked: readonly string[]): ChartTopic | undefined {
   for (const question of asked.slice(-RECENT_QUESTIONS).reverse()) {
@@ -312,7 +231,11 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   else if (matchesTopic(input, BEST_MATCH)) focus.push(bestMatchesParagraph(f, lang));
   else if (matchesTopic(input, COMPATIBLE)) focus.push(compatibilityParagraph(f, lang, input));
   // "Lucky colours and numbers": numbers said alone in a chart's question are lucky ones.
-  if (matchesTopic(input, /幸运数字|吉利数字|什么数字|数字(?!化|经济|货币|营销|媒体|资产)|号码|(?<![a-z])(?:lucky numbers?|what numbers?|numbers)(?![a-z])/)) focus.push(numbersParagraph(f, lang));
+  // A floor to live on is a number too: folk practice takes its last digit.
+  const floorAsked = matchesTopic(input, FLOOR);
+  if (floorAsked || matchesTopic(input, /幸运数字|吉利数字|什么数字|数字(?!化|经济|货币|营销|媒体|资产)|号码|(?<![a-z])(?:lucky numbers?|what numbers?|numbers)(?![a-z])/)) {
+    focus.push(`${floorAsked ? say(lang, "楼层，民间按楼号的尾数论五行。", "Folk practice reads a floor by its last digit. ") : ""}${numbersParagraph(f, lang)}`);
+  }
   // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
   const remedy = remedyParagraph(f, lang, foldedInput(input));
   if (remedy) focus.push(remedy);
@@ -327,7 +250,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }
-  const askedYear = /(?<!\d)(19\d\d|20\d\d|2100)(?!\d)/.exec(input)?.[1];
+  const askedYear = YEAR_NUMBER.exec(input)?.[1];
   const asksLuckPillar = matchesTopic(input, /大运|十年运|luck pillars?|decade|(?:ten|10)[- ]year luck/);
   const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
   const asksYear = matchesTopic(input, /流年|今年|明年/) || matchesTopic(input, THIS_YEAR) || matchesTopic(input, NEXT_YEAR);
@@ -339,7 +262,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   const currentYear = beijingYear(now);
   // One year named ("明年", "this year"): that year alone; years in general ("流年", fortune): this one and the next.
   // "那一年要注意什么", "what should I watch out for then?": the year the conversation was just about.
-  const namedYear = relativeYear(input, currentYear) ?? (!askedYear && matchesTopic(input, THAT_YEAR) ? recentYear(asked, currentYear) : null);
+  const namedYear = relativeYear(input, currentYear) ?? (!askedYear && matchesTopic(input, THAT_YEAR) ? recentYear(asked, currentYear, RECENT_QUESTIONS) : null);
   // What to watch out for, of no matter: the year's clashes and harms by the palace they touch, in place of its pillar.
   const asksCautions = matters.length === 0 && !matchesTopic(input, NAME_ASKED) && !asksLuckPillar && !asksMonths && matchesTopic(input, CAUTIONS);
   if (asksCautions) focus.push(cautionsParagraph(f, lang, askedYear ? Number(askedYear) : (namedYear ?? currentYear)));

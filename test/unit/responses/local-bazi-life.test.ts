@@ -169,3 +169,10 @@ test("'then' or '那一年' is the year the conversation was just about", () => 
   // "That year's" 太岁 too.
   expect(later("那年犯太岁吗", ["2027年运势如何"])).toContain("2027");
 });
+
+test("a floor to live on is read by its last digit, as the lucky numbers are", () => {
+  expect(ask("我适合住几楼")).toBe("楼层，民间按楼号的尾数论五行。传统上数字按河图配五行（一六水、二七火、三八木、四九金、五十土），取喜用五行的数字。本盘喜用水、木：水对应1和6；木对应3和8。这只是象征性的对应，不会带来运气上的保证。");
+  expect(ask("which floor should I live on?", "en")).toStartWith("Folk practice reads a floor by its last digit. Traditionally numbers follow the River Chart's pairing");
+  for (const q of ["买几层好", "住哪一层", "住哪层好", "楼层怎么选", "what floor is lucky for me", "so which floor then"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(楼层，民间按楼号的尾数论五行|Folk practice reads a floor)/);
+  expect(ask("我的幸运数字")).toStartWith("传统上数字按河图配五行");
+});
