@@ -8,6 +8,7 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
 import { PILLAR_ZH } from "./bazi-details.ts";
 import { favourableParts, verdict } from "./bazi-luck.ts";
+import { CHILDREN } from "./bazi-stars.ts";
 
 /** What to be careful of ("今年要注意什么", "明年忌什么", "what should I watch out for?"). */
 export const CAUTIONS = /注意什么|注意啥|注意哪些|注意些什么|要注意|小心什么|小心啲咩|注意啲咩|提防|忌什么|忌讳|避免什么|(?<![a-z])(?:watch out|be careful|careful (?:of|about)|beware|avoid|pitfalls?)(?![a-z])/;
@@ -90,7 +91,7 @@ export function childCountSentence(lang: ReplyLanguage): string {
 export const NAME_ASKED = /改名|起名|取名|改个名|换名|名字|姓名|(?<![a-z])(?:change (?:my |our |his |her |the )?(?:first |last )?name|(?:my|our|a|the|[a-z]+'s) name|(?:good|new|lucky) name|naming|name (?:for )?(?:my|our|the|a) (?:baby|son|daughter|child|company|shop|business|store))(?![a-z])/;
 
 /** A child's name ("给宝宝起名", "naming our baby"): the child's own chart is the one that counts. */
-const CHILD_NAMED = /宝宝|孩子|小孩|儿子|女儿|bb|(?<![a-z])(?:baby|child|kid|son|daughter)/i;
+const CHILD_NAMED = new RegExp(`${CHILDREN.source}|宝宝|bb|(?<![a-z])bab(?:y|ies)`);
 
 /** The radicals common naming practice files under each element (字的五行 by 偏旁; schools also count strokes). */
 const NAME_RADICALS: Readonly<Record<string, [zh: string, en: string]>> = {

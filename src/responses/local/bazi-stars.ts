@@ -17,7 +17,7 @@ import { PILLAR_ZH } from "./bazi-details.ts";
 export type ChartTopic = Matter | "children" | "parents" | "siblings" | "business" | "fame" | "windfall";
 
 /** Children asked after: read from their own stars, not from family's resource stars. */
-const CHILDREN = /子女|孩子|小孩|几胎|二胎|三胎|生育|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
+export const CHILDREN = /子女|孩子|小孩|几胎|二胎|三胎|生育|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
 const PARENTS = /父母|爸妈|父亲|母亲|爸爸|妈妈|老爸|老妈|爹娘|双亲|(?<![a-z])(?:parents?|father|mother|mom|mum|dad)(?![a-z])/;
 const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足|(?<![a-z])(?:siblings?|brothers?|sisters?)(?![a-z])/;
 /** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
