@@ -252,7 +252,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   }
   const askedYear = YEAR_NUMBER.exec(input)?.[1];
   const asksLuckPillar = matchesTopic(input, /大运|十年运|luck pillars?|decade|(?:ten|10)[- ]year luck/);
-  const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year/);
+  const asksMonths = matchesTopic(input, /几月|哪个月|哪几个月|哪月|月份|流月|which months?|what month|months? of the year|(?:good|best|right|lucky|auspicious) months?/);
   const asksYear = matchesTopic(input, /流年|今年|明年/) || matchesTopic(input, THIS_YEAR) || matchesTopic(input, NEXT_YEAR);
   // Which years are good, of no matter: the coming years read alone, not this year's and the luck pillar's.
   const asksGoodYears = matters.length === 0 && !askedYear && matchesTopic(input, GOOD_YEARS);

@@ -176,3 +176,7 @@ test("a floor to live on is read by its last digit, as the lucky numbers are", (
   for (const q of ["买几层好", "住哪一层", "住哪层好", "楼层怎么选", "what floor is lucky for me", "so which floor then"]) expect(ask(q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(楼层，民间按楼号的尾数论五行|Folk practice reads a floor)/);
   expect(ask("我的幸运数字")).toStartWith("传统上数字按河图配五行");
 });
+
+test("a good month asked in English is the months of the year", () => {
+  for (const q of ["What's a good month to start a business?", "the best months for me?", "any lucky month this year?", "an auspicious month to move", "the month of the year to travel?"]) expect(ask(q, "en")).toContain("The months of 2025 (流月");
+});
