@@ -65,12 +65,15 @@ const PILLAR_MEANS: Readonly<Record<PillarName, [zh: string, en: string]>> = {
   day: ["你自己（日干）与配偶（日支，夫妻宫）", "yourself (its stem) and your partner (its branch, the spouse palace)"],
   hour: ["子女与晚年", "children and later life"],
 };
-/** A pillar by its name, or by the stage of life it stands for (早年 the year, 青年 the month, 晚年 the hour). */
+/**
+ * A pillar by its name, or by the stage of life it stands for (早年 the year, 青年 the month); later life
+ * (晚年, old age) has a reading of its own, from the hour pillar and the late luck pillars (bazi-life.ts).
+ */
 const PILLAR_ASKED: Readonly<Record<PillarName, RegExp>> = {
   year: /年柱|早年|童年|(?<![a-z])(?:year pillar|early years|childhood)(?![a-z])/,
   month: /月柱|青年时|青年时期|(?<![a-z])(?:month pillar|my youth)(?![a-z])/,
   day: /日柱|(?<![a-z])day pillar(?![a-z])/,
-  hour: /时柱|晚年|老年|(?<![a-z])(?:hour pillar|later life|old age)(?![a-z])/,
+  hour: /时柱|(?<![a-z])hour pillar(?![a-z])/,
 };
 
 /** The pillars a question names, in chart order. */

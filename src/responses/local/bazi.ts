@@ -220,7 +220,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, PALACES)) focus.push(palacesParagraph(f, lang));
   if (matchesTopic(input, STRUCTURE)) focus.push(structureParagraph(f, lang));
   if (matchesTopic(input, STOREHOUSE)) focus.push(storehouseParagraph(f, lang, now));
-  // Later life is read from the hour pillar and the luck pillars from sixty: that reading stands for the pillar's.
+  // Later life is read from the hour pillar and the luck pillars from sixty: asked with it, that reading stands for the hour pillar's.
   const laterLife = matchesTopic(input, LATER_LIFE);
   for (const n of pillarsNamed(input).filter((n) => !(laterLife && n === "hour")).slice(0, 2)) focus.push(pillarParagraph(f, lang, n));
   if (laterLife) focus.push(laterLifeParagraph(f, lang));

@@ -65,9 +65,13 @@ test("later life: the hour pillar's verdict, then each luck pillar from sixty th
   expect(ask("我的年柱和晚年")).toContain("你的年柱是己丑");
   expect(ask("我的年柱和晚年")).toContain("晚年，传统上一看时柱");
   expect(ask("年柱、月柱、日柱分别代表什么")).not.toContain("你的日柱是");
+  // Asked with later life, the hour pillar's own paragraph gives way to the later-life reading.
+  expect(ask("我的时柱和晚年")).toStartWith("晚年，传统上一看时柱");
+  expect(ask("我的时柱和晚年")).not.toContain("你的时柱是");
   // The hour pillar asked by its name keeps its own paragraph.
   expect(ask("我的时柱是什么")).toContain("你的时柱是壬申");
   expect(ask("我的时柱是什么")).not.toContain("晚年，传统上");
+  expect(ask("so what is my hour pillar?", "en")).toStartWith("Your hour pillar is 壬申;");
 });
 
 test("a count of children is not read; the children's star follows", () => {
