@@ -18,6 +18,7 @@
 import { CueIndex } from "../text/cue-index.ts";
 import { type FrameReason, frameChange } from "./frame-change.ts";
 import { offersAnotherOption } from "./own-act.ts";
+import { inMandarin } from "./cantonese.ts";
 import { foldText } from "../text/language.ts";
 import { committedMatterModel, matterFeatures, newMatterProbability, restatesQuestion, type MatterModel } from "./learned.ts";
 import {
@@ -115,8 +116,9 @@ interface Scan {
   weak: Set<Matter>;
 }
 
-function scan(text: string): Scan {
-  let s = foldText(text);
+/** The lexicon's matters in a folded text (foldText). */
+function scan(folded: string): Scan {
+  let s = folded;
   const result: Scan = { strong: new Set(), weak: new Set() };
   const hasLatin = /[a-z]/.test(s);
   const present = LITERALS.found(s);
@@ -147,10 +149,12 @@ function effective(scanned: Scan): Matter[] {
 /**
  * The matters a text is about, in MATTERS order. Strong keywords win; person
  * or place words (老公, mom, home) count only when no strong keyword is there.
- * Chinese and English, simplified or traditional. Empty when nothing matched.
+ * Chinese and English, simplified or traditional, Cantonese matter words (份工, 拍拖) read as their
+ * Mandarin ones (cantonese.ts; the change-of-matter judgment below reads the lexicon alone). Empty when
+ * nothing matched.
  */
 export function classifyMatter(text: string): Matter[] {
-  return effective(scan(text));
+  return effective(scan(inMandarin(foldText(text))));
 }
 
 /** A follow-up standing on its own: the asker or someone named, no reference back into the cast's matter. */
@@ -215,8 +219,9 @@ export function detectMatterChangeByRules(castQuestion: string, followUp: string
  * explicit new question ("换个问题", "another question", "what about my …").
  */
 function detectDomainChange(castQuestion: string, followUp: string): MatterChange {
-  const cast = scan(castQuestion);
-  const next = scan(followUp);
+  const folded = foldText(followUp);
+  const cast = scan(foldText(castQuestion));
+  const next = scan(folded);
   const from = effective(cast);
   const to = effective(next);
   const decide = (changed: boolean, reason: MatterChangeReason): MatterChange => ({ changed, from, to, reason });
@@ -224,7 +229,6 @@ function detectDomainChange(castQuestion: string, followUp: string): MatterChang
   if (to.length === 0) return decide(false, "no_matter_in_follow_up");
   if (to.some((m) => from.includes(m))) return decide(false, "same_matter");
 
-  const folded = foldText(followUp);
   const explicit = SWITCH_RE.test(folded);
   if (!explicit && LINK_RE.test(folded)) return decide(false, "linked_to_cast_matter");
   if (cast.strong.size === 0) {

@@ -5,7 +5,6 @@
  * before.
  */
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
-import { inMandarin } from "./cantonese.ts";
 import { type Tie, whose } from "../../matter/person.ts";
 import { COMING_YEARS, comingYearPillars, PILLAR_NAMES, type BaziFacts, yearPillarsAround } from "../facts/index.ts";
 import type { ReplyLanguage } from "../../text/language.ts";
@@ -34,7 +33,7 @@ const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start
 /** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
 export function chartTopics(input: string): ChartTopic[] {
   const person = matchesTopic(input, CHILDREN) ? "children" : matchesTopic(input, PARENTS) ? "parents" : matchesTopic(input, SIBLINGS) ? "siblings" : null;
-  const matters = classifyMatter(inMandarin(foldedInput(input)));
+  const matters = classifyMatter(foldedInput(input));
   // A person named with no matter of the lexicon's ("a sibling?") is asked after for themselves.
   let topics: ChartTopic[] = matters.length === 0 && person ? [person] : matters.map((m) => (m === "family" && person ? person : m));
   // "我父母缘分如何": the bond asked after is with the parents, unless a partner or marriage is named.

@@ -11,7 +11,6 @@ import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, typ
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { SensitiveTopic } from "../../safety/index.ts";
 import { foldedInput, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { inMandarin } from "./cantonese.ts";
 import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 
@@ -169,7 +168,7 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const f = partner?.facts ?? cast;
   const focus: string[] = partner ? [partner.note] : [];
   // Cantonese matter words (份工, 拍拖) read as their Mandarin ones, here and in the cast's own question.
-  const matters = classifyMatter(inMandarin(foldedInput(input)));
+  const matters = classifyMatter(foldedInput(input));
   const castGod = f.usefulGod;
   const topics = askedTopics(f, input, lang, sensitive);
   const askedUseful = matchesTopic(input, /用神|原神|忌神|仇神|useful god/);
@@ -184,7 +183,7 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
   // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule,
   // nor is anything named beside the matter its useful god was chosen for ("面试官" after a job cast: career and study).
-  const castMatters = classifyMatter(inMandarin(foldText(f.question)));
+  const castMatters = classifyMatter(f.question);
   const otherMatter = !(castGod?.matter && matters.includes(castGod.matter)) && matters.some((m) => !castMatters.includes(m));
   if (otherMatter && !partAsked) {
     for (const matter of matters.slice(0, 2)) focus.push(usefulGodParagraph(f, lang, matter));

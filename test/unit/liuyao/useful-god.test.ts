@@ -121,6 +121,13 @@ describe("chosen from the question's frame (matters, owner, ties named)", () => 
     expect(castOf("跟房东打官司能赢吗").useful_god).toMatchObject({ relative: "官鬼", matter: "lawsuit" });
   });
 
+  test("a question asked in Cantonese words has its matter: a job, a flat, dating a boyfriend", () => {
+    expect(castOf("我份工保唔保得住").useful_god).toMatchObject({ relative: "官鬼", basis: "matter", matter: "career" });
+    expect(castOf("今年買唔買得樓").useful_god).toMatchObject({ relative: "父母", basis: "matter", matter: "home" });
+    expect(castOf("我同男朋友拍拖會唔會長久").useful_god).toMatchObject({ relative: "官鬼", basis: "person", matter: "relationship" });
+    expect(castOf("我份工保唔保得住").useful_god).toEqual(castOf("我的工作保得住吗").useful_god);
+  });
+
   test("career and study together read as career only when they are the only two matters", () => {
     expect(code(frame(["study", "money"]))).toBe("SEVERAL_MATTERS");
     expect(code(frame(["career", "study", "money"]))).toBe("SEVERAL_MATTERS");

@@ -328,11 +328,11 @@ describe("Hong Kong Cantonese about a cast", () => {
 });
 
 describe("Cantonese matter words", () => {
-  // The engine's lexicon has no 份工, so the cast chose no useful god; the local answer reads the matter the words name.
+  // 份工 is a job: the cast chose 官鬼 for it, as for 工作, and the answer reads it.
   const job = cast("我份工穩唔穩", [7, 8, 9, 7, 6, 8], "2026-03-23");
-  test("a cast in Cantonese words that chose no useful god is read by the matter its words name", () => {
-    expect(job.usefulGod).toBeNull();
-    expect(focus(job, "份工會唔會穩定")).toContain("传统上问工作、职位看官鬼。第2爻官鬼己丑土");
+  test("a cast in Cantonese words is read from the useful god its matter chose", () => {
+    expect(job.usefulGod?.relative).toBe("官鬼");
+    expect(focus(job, "份工會唔會穩定")).toContain("本卦问工作、职位看官鬼，以官鬼为用神。第2爻官鬼己丑土");
   });
   test("the same matter in Mandarin and in Cantonese is no other matter", () => {
     const mandarin = cast("这份工作稳定吗", [7, 8, 9, 7, 6, 8], "2026-03-23");
