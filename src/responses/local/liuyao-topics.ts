@@ -16,6 +16,7 @@ import { LATER, worldLaterSentence } from "./liuyao-later.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
 import { ALIVE, aliveParagraph, COMES_BACK, comesBackParagraph, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
 import { adviceParagraph, MEDICAL_CHOICE, WHICH_ONE, whichOneParagraph } from "./liuyao-advice.ts";
+import { HEXAGRAM_TEXT, hexagramTextParagraph } from "./liuyao-text.ts";
 
 type Writer = (f: LiuyaoFacts, lang: ReplyLanguage, input: string, sensitive: readonly SensitiveTopic[]) => string;
 
@@ -255,6 +256,7 @@ export function overviewParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
 
 /** The kinds of question this file answers, in the order their paragraphs are written. */
 const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
+  { pattern: HEXAGRAM_TEXT, write: hexagramTextParagraph },
   { pattern: /世爻|世应|(?<![a-z])world line(?![a-z])/, write: worldLine },
   // Whether someone means it ("他是不是真心的", "does he really love me?") is how the other side meets you.
   { pattern: /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|真心|爱不爱我|喜不喜欢我|钟唔钟意我|对我有没有感觉|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me|sincere|serious about (?:me|us)|(?:love|loves|like|likes) me|care(?:s)? about me|into me)(?![a-z])/, write: otherSide },

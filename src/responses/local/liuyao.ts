@@ -13,6 +13,7 @@ import type { SensitiveTopic } from "../../safety/index.ts";
 import { foldedInput, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
+import { HEXAGRAM_TEXT, MEANING } from "./liuyao-text.ts";
 
 /** The 六亲 a matter is traditionally read from (用神). */
 const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en: string }>> = {
@@ -202,6 +203,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   if (askedMoving) focus.push(movingParagraph(f, lang));
   if (askedTiming) focus.push(timingParagraph(f, lang));
   focus.push(...topics);
+  // What the hexagram means, and nothing else: the classic's text, then what this cast says in brief.
+  if (topics.length === 1 && matchesTopic(input, HEXAGRAM_TEXT) && matchesTopic(input, MEANING) && !askedUseful && !askedTiming && !askedMoving) focus.push(overviewParagraph(f, lang));
   return {
     opening: opening(f, lang),
     focus,
@@ -212,8 +215,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
     ofCast: true,
     askable: {
       name: f.primary.name,
-      zh: "有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、日后会不会后悔、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、卦身、某一爻、竞争者（对手）、上司、薪水待遇、押金租金、合同文书、失物的方向与是否被人拿走，或该怎么做",
-      en: "your chances, the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, whether you will regret it later, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, the hexagram's body, one line by number, the rivals, the boss, the pay, a deposit or the rent, the paperwork, where a lost thing is and whether it was taken, or what to do",
+      zh: "有没有希望、卦辞（《周易》原文）、用神与原神、忌神、动爻和它们的变化、变卦、日后会不会后悔、应期（什么时候）、世爻和应爻（你和对方）、旬空、六神、伏神、卦身、某一爻、竞争者（对手）、上司、薪水待遇、押金租金、合同文书、失物的方向与是否被人拿走，或该怎么做",
+      en: "your chances, the classic's text for the hexagram, the useful god and its helpers and foes, the moving lines and what they turn into, the changed hexagram, whether you will regret it later, when, the world and response lines (you and the other side), the void, the six spirits, the hidden spirits, the hexagram's body, one line by number, the rivals, the boss, the pay, a deposit or the rent, the paperwork, where a lost thing is and whether it was taken, or what to do",
     },
   };
 }

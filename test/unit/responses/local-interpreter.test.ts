@@ -183,8 +183,8 @@ describe("the local interpreter", () => {
   test("a follow-up that asks nothing answerable, of a cast or a Plan: what can be asked, naming it; a Plan's support notice stays, its cultural note does not", () => {
     const followUp = (facts: FactSheet, input: string) => explain({ facts, input, language: detectLanguage(input), script: detectScript(input), topics: [], constraints: [], summary: "", now: NOW, followUp: true }).join("\n\n");
     const castOffer = followUp(cast, "还有呢？");
-    expect(castOffer).toStartWith("这一问在这一卦（雷火丰）里没有对应的内容，上一次的概览就不重复了。可以接着问：有没有希望、用神与原神、忌神、动爻和它们的变化、变卦、日后会不会后悔、应期（什么时候）");
-    expect(followUp(cast, "And?")).toStartWith("Nothing in the cast (雷火丰, Abundance) answers this, so the overview is not repeated. You can ask about your chances, the useful god and its helpers and foes");
+    expect(castOffer).toStartWith("这一问在这一卦（雷火丰）里没有对应的内容，上一次的概览就不重复了。可以接着问：有没有希望、卦辞（《周易》原文）、用神与原神、忌神、动爻和它们的变化、变卦、日后会不会后悔、应期（什么时候）");
+    expect(followUp(cast, "And?")).toStartWith("Nothing in the cast (雷火丰, Abundance) answers this, so the overview is not repeated. You can ask about your chances, the classic's text for the hexagram, the useful god and its helpers and foes");
     const practice = plan.data.protocol!;
     const planOffer = followUp(plan, "And?");
     expect(planOffer).toStartWith(`Nothing in the Plan ("${practice.title.en}", ${practice.id}) answers this, so the overview is not repeated. You can ask about why this practice, how to do it, how long`);
