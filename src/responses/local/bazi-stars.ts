@@ -28,6 +28,7 @@ const LOVE = /真命天子|真命天女|嫁|娶|(?<![a-z])(?:(?:meet|find) the o
 const WINDFALL = /偏财|横财|意外之财|中奖|彩票|赌|(?<![a-z])(?:windfalls?|lottery|jackpot|gambl\w*|indirect wealth)(?![a-z])/;
 /** Getting rich in the words the matter lexicon lacks ("我几时会发达", "暴富"; it has 发财, "rich", "wealthy"): money. */
 const RICH = /发达|暴富/;
+const DIVORCE = /离婚|divorc/g;
 const BUSINESS = /创业|做生意|开店|开公司|当老板|(?<![a-z])(?:start(?:ing)? (?:an?|my own|my)(?: [a-z]+)? (?:business|company|shop)|(?:my|your) own (?:business|company)|entrepreneur\w*|open(?:ing)? (?:a|my own) (?:shop|store|business))(?![a-z])/;
 
 /** The topics a question names: family told apart into children, parents and siblings; a business in place of career and money. */
@@ -42,6 +43,8 @@ export function chartTopics(input: string): ChartTopic[] {
   if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
   if (matchesTopic(input, WINDFALL)) topics = ["windfall", ...topics.filter((m) => m !== "money")];
   else if (matchesTopic(input, RICH) && !topics.includes("business")) topics = [...topics, "money"];
+  // A divorce asked of a chart is the marriage; the lawsuit the lexicon also reads in 离婚 only when a court is named too.
+  if (topics.includes("relationship") && !classifyMatter(foldedInput(input).replace(DIVORCE, "")).includes("lawsuit")) topics = topics.filter((m) => m !== "lawsuit");
   // Said once: the topics are made distinct below.
   if (matchesTopic(input, LOVE)) topics = [...topics, "relationship"];
   return [...new Set(topics)];

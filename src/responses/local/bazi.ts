@@ -346,6 +346,10 @@ export function explainBazi(f: BaziFacts, input: string, lang: ReplyLanguage, no
       : [],
     closing: say(lang, "以上是依据已确认的命盘事实所作的传统文化解读，不是对命运的断言，也不构成医疗、法律或财务建议。", "This is a traditional cultural reading of the confirmed chart facts, not a prediction of fate, and not medical, legal or financial advice."),
     closingShort: say(lang, "传统文化解读，非命运断言。", "A traditional reading, not a prediction."),
+    computedFrom: {
+      zh: "命盘是按固定的规则，从出生的日期、时间和地点排出来的：同样的出生信息，排出的四柱和读法总是一样；出生时间不准，时柱就可能不同。",
+      en: "The chart is worked out by fixed rules from the date, time and place of birth: the same birth data always gives the same pillars and the same reading, and a wrong birth time can change the hour pillar.",
+    },
     redo: { zh: "命盘", en: "chart", howZh: "用新的出生信息创建一个新命盘", howEn: "create a new chart with the corrected birth data" },
     askable: {
       name: pillarsText(f),

@@ -211,6 +211,10 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
     focused: !general || matters.length > 0,
     closing: say(lang, "卦象是对所问之事的传统文化参照，不是定论。一卦只问一事，若要问别的事，请重新起卦。", "A hexagram is a traditional cultural reference for the matter asked about, not a verdict. One cast answers one matter; for another matter, create a new cast."),
     closingShort: say(lang, "卦象是传统参照，非定论。", "A traditional reference, not a verdict."),
+    computedFrom: {
+      zh: "这一卦是按固定的规则，从起卦得到的六爻和起卦的时间推出来的：同样的六爻、同样的时间，排出的卦和读法总是一样。",
+      en: "This cast is worked out by fixed rules from the six lines it was given and the time it was made: the same lines at the same time always give the same hexagram and the same reading.",
+    },
     redo: { zh: "这一卦", en: "cast", howZh: "为新的问题重新起卦", howEn: "create a new cast" },
     ofCast: true,
     askable: {

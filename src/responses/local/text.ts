@@ -73,6 +73,8 @@ export interface Explanation {
   closingShort?: string;
   /** The Subject is a cast: its own terms (the six relatives, a line's changes) are explained. */
   ofCast?: true;
+  /** How the Subject was computed, for "is it accurate?" (ACCURACY): by fixed rules, from what it was given. */
+  computedFrom?: { zh: string; en: string };
   /** The Subject's name and how to get another one, for the "facts are fixed" notice. */
   redo: { zh: string; en: string; howZh: string; howEn: string };
   /**
@@ -83,6 +85,12 @@ export interface Explanation {
   /** The notes such an offer keeps (a support notice, a chart's warnings); all of `notes` when absent. */
   lastingNotes?: string[];
 }
+
+/**
+ * "准不准", "这个可信吗", "Is this accurate?": of a chart or a cast (a Plan's "does it work?" is its own
+ * question). 可信 and 信得过 only of the reading itself: "他可信吗" asks about a person.
+ */
+const ACCURACY = /准不准|准吗|准确吗|准确不|准确度|灵不灵|灵验吗|灵吗|算得准|(?:这个?|卦|盘|结果|八字|算命|这些|说的)(?:的)?(?:可信|能信|信得过)|(?<![a-z])(?:is (?:this|it|the (?:reading|chart|cast|hexagram)) (?:accurate|reliable|real|true|legit)|how accurate|accuracy|can i (?:trust|believe|rely on) (?:this|it|the (?:reading|chart|cast))|should i (?:trust|believe) (?:this|it))(?![a-z])/;
 
 /** Asking for the overview itself ("总结一下", "the overview again"): a follow-up that gets it. */
 const ASKS_OVERVIEW = /总结|概括|概览|整体|总体|再说一遍|重新说|(?<![a-z])(?:overview|summary|summari[sz]e|in general|overall|again)(?![a-z])/;
@@ -108,7 +116,14 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
       `The ${e.redo.en} was computed by deterministic code and is fixed: I can explain it, but not recompute or change it. For a different one, ${e.redo.howEn}.`,
     )]
     : [];
-  const meanings = glossaryAnswers(input, lang, e.ofCast);
+  const accuracy = e.computedFrom && matchesTopic(input, ACCURACY)
+    ? [say(
+      lang,
+      `${e.computedFrom.zh}至于准不准，没有科学上可以验证的依据：它是传统文化的参照，不是预测，也不替你做决定。`,
+      `${e.computedFrom.en} Whether it is accurate has no scientific basis to be checked against: it is a cultural tradition's reference, not a prediction, and it does not decide for you.`,
+    )]
+    : [];
+  const meanings = [...accuracy, ...glossaryAnswers(input, lang, e.ofCast)];
   // A follow-up that points at nothing answerable is told what can be asked, not given the first answer again.
   if (followUp && !e.focused && meanings.length === 0 && redo.length === 0 && e.askable && !matchesTopic(input, ASKS_OVERVIEW)) {
     if (limitsSaid) return [...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
@@ -116,7 +131,7 @@ export function paragraphs(e: Explanation, input: string, lang: ReplyLanguage, f
     return [offer, ...(e.lastingNotes ?? e.notes ?? []), e.closingShort ?? e.closing];
   }
   const opening = followUp && (e.focused || meanings.length > 0) ? [] : [e.opening];
-  // A term explained is the answer: the default overview would only repeat what was said before.
+  // A term explained, or how the reading was made, is the answer: the default overview would only repeat what was said before.
   const focus = meanings.length > 0 && !e.focused ? [] : e.focus;
   return [...opening, ...redo, ...meanings, ...focus, ...(e.notes ?? []), followUp && e.closingShort ? e.closingShort : e.closing];
 }

@@ -69,12 +69,20 @@ describe("a topic's stars and the verdict on them", () => {
     expect(text.split("\n")).toHaveLength(1);
   });
 
-  test("two topics read from the same stars get one paragraph (a divorce is a marriage and a lawsuit)", () => {
+  test("two topics read from the same stars get one paragraph (a divorce fought in court is a marriage and a lawsuit)", () => {
     const woman = { ...A, gender: "女" };
-    expect(chartTopics("我会离婚吗")).toEqual(["relationship", "lawsuit"]);
-    expect(ask(woman, "我会离婚吗").match(/这类问题传统上看官杀/g)).toHaveLength(1);
+    expect(chartTopics("离婚官司能赢吗")).toEqual(["relationship", "lawsuit"]);
+    expect(ask(woman, "离婚官司能赢吗").match(/这类问题传统上看官杀/g)).toHaveLength(1);
     // A man's spouse is his wealth star: two readings.
-    expect(ask(A, "我会离婚吗").match(/这类问题传统上看/g)).toHaveLength(2);
+    expect(ask(A, "离婚官司能赢吗").match(/这类问题传统上看/g)).toHaveLength(2);
+  });
+
+  test("a divorce alone is the marriage: the spouse star, not the officer stars a court is read from", () => {
+    expect(chartTopics("我会离婚吗")).toEqual(["relationship"]);
+    expect(chartTopics("Will I get divorced?")).toEqual(["relationship"]);
+    expect(chartTopics("离婚后孩子的抚养权")).toEqual(["relationship", "lawsuit", "children"]);
+    expect(ask(A, "我会离婚吗").match(/这类问题传统上看/g)).toHaveLength(1);
+    expect(ask(A, "我会离婚吗")).not.toContain("官杀");
   });
 });
 

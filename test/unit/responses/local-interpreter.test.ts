@@ -275,6 +275,23 @@ describe("the local interpreter", () => {
     expect(say(plan, "Can you change the protocol to something longer?")).toContain("create a new Plan");
   });
 
+  test("asked whether it is accurate, a chart or a cast says how it was made and that no test of accuracy exists; a Plan is not asked so", () => {
+    const made = (facts: FactSheet, input: string) => say(facts, input).split("\n\n");
+    const chartAnswer = made(chart, "这个准吗？");
+    expect(chartAnswer[1]).toBe("命盘是按固定的规则，从出生的日期、时间和地点排出来的：同样的出生信息，排出的四柱和读法总是一样；出生时间不准，时柱就可能不同。至于准不准，没有科学上可以验证的依据：它是传统文化的参照，不是预测，也不替你做决定。");
+    // The answer, in place of the overview.
+    expect(chartAnswer).toHaveLength(3);
+    expect(made(cast, "这卦准不准")[1]).toStartWith("这一卦是按固定的规则，从起卦得到的六爻和起卦的时间推出来的");
+    expect(made(cast, "Is this accurate?")[1]).toStartWith("This cast is worked out by fixed rules from the six lines it was given and the time it was made");
+    expect(made(chart, "ok, but is it accurate?")[1]).toStartWith("The chart is worked out by fixed rules from the date, time and place of birth: the same birth data always gives the same pillars and the same reading, and a wrong birth time can change the hour pillar. Whether it is accurate");
+    for (const ask of ["灵不灵", "算命的结果可信吗", "这可信吗", "can I trust this?", "how accurate is it"]) expect({ ask, said: say(chart, ask).includes("没有科学上可以验证的依据") || say(chart, ask).includes("no scientific basis") }).toEqual({ ask, said: true });
+    // Of a person, or of a Plan, it is another question.
+    expect(say(cast, "他可信吗？")).not.toContain("没有科学上可以验证的依据");
+    expect(say(plan, "Is this accurate?")).not.toContain("no scientific basis");
+    // Asked beside something else, both are answered.
+    expect(say(chart, "准不准？我的事业怎么样？")).toContain("官杀");
+  });
+
   test("keeps a bounded rolling summary over 50 turns", async () => {
     const it = new LocalInterpreter();
     let summary = startSummary(cast.headline);

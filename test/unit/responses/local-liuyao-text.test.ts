@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { explainLiuyao } from "../../../src/responses/local/liuyao.ts";
 import { overviewParagraph } from "../../../src/responses/local/liuyao-topics.ts";
 import { liuyaoFacts, type LiuyaoFacts } from "../../../src/responses/facts/index.ts";
+import { HEXAGRAM_TEXTS } from "../../../src/responses/data/hexagram-texts.ts";
 import { castReading } from "../../../src/liuyao/index.ts";
 import { detectLanguage } from "../../../src/text/language.ts";
 import { json } from "../../helpers/stored-json.ts";
@@ -64,5 +65,24 @@ describe("the classic's text", () => {
     // Another part asked what it means is that part: no brief after it.
     expect(focus(feng, "世爻代表什么意思")).toHaveLength(1);
     expect(focus(feng, "what does the moving line mean?").join("")).not.toContain("The classic's judgment");
+  });
+});
+
+describe("casting again on the same question", () => {
+  const AGAIN_ZH = "传统上一事一占：同一件事不反复起卦。《周易》蒙卦的卦辞说「初筮告，再三渎，渎则不告」——第一次诚心问的才作数，一问再问，反而不取。这一卦答的就是「这次面试能通过吗？」；等事情本身有了新的变化，或要问另一件事，再另起一卦。";
+  test("the classic's own answer, and what this cast answers; no counsel on the matter", () => {
+    for (const ask of ["要不要再起一卦", "能不能再摇一次", "可以再起卦吗", "我想重新起一卦", "多摇几次会不会准一点"]) expect({ ask, focus: focus(feng, ask) }).toEqual({ ask, focus: [AGAIN_ZH] });
+    expect(focus(feng, "Should I cast again?")).toEqual([
+      "Tradition casts once for one matter: the same question is not cast again. The classic's judgment for 山水蒙 says 「初筮告，再三渎，渎则不告」 — the first sincere cast answers; asking again and again is disrespect, and is not answered. This cast answers \"这次面试能通过吗？\"; when the matter itself changes, or for another matter, make a new cast.",
+    ]);
+    for (const ask of ["should I recast?", "can I ask the question again?", "try it again"]) expect({ ask, again: focus(feng, ask)[0]!.startsWith("Tradition casts once") }).toEqual({ ask, again: true });
+  });
+
+  test("the words quoted are 蒙's judgment in the table", () => {
+    expect(HEXAGRAM_TEXTS[3]!.judgment).toContain("初筮告，再三渎，渎则不告");
+  });
+
+  test("a step of the matter itself asked whether to take is still counselled", () => {
+    expect(focus(feng, "要不要再联系一次HR")[0]).toStartWith("要不要这样做？");
   });
 });
