@@ -14,7 +14,7 @@ import { PILLAR_ZH } from "./bazi-details.ts";
 export const ANIMALS_ZH = LunarUtil.SHENGXIAO.slice(1, 13);
 export const ANIMALS_EN = ["Rat", "Ox", "Tiger", "Rabbit", "Dragon", "Snake", "Horse", "Goat", "Monkey", "Rooster", "Dog", "Pig"] as const;
 
-export const ZODIAC = /生肖|属什么|属相|(?<![a-z])(?:chinese zodiac|zodiac (?:animal|sign)|what animal)(?![a-z])/;
+export const ZODIAC = /(?<!贵人.{0,4})(?:生肖|属什么|属相)|(?<![a-z])(?:chinese zodiac|zodiac (?:animal|sign)|what animal)(?![a-z])/;
 
 /** The zodiac animal: the year pillar's branch, whose year begins at 立春 rather than on New Year's Day. */
 export function zodiacParagraph(f: BaziFacts, lang: ReplyLanguage): string {

@@ -8,6 +8,12 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { elementName, list, say } from "./text.ts";
 import { starPlaces, starYears } from "./bazi-details.ts";
 import { BRANCH_DIRECTION } from "../data/branch-directions.ts";
+import { BRANCHES } from "../../bazi/tables.ts";
+import { elementOfTenGod, TEN_GODS } from "../../bazi/index.ts";
+import { ANIMALS_EN, ANIMALS_ZH } from "./bazi-names.ts";
+
+/** The groups of stars by their Chinese names. */
+const GROUP_ZH: Readonly<Record<keyof typeof TEN_GODS, string>> = { companion: "比劫", output: "食伤", wealth: "财星", officer: "官杀", resource: "印星" };
 
 /**
  * The traditional correspondences of the five elements: colours and direction (五行配色、方位), the
@@ -75,6 +81,37 @@ export function nobleDirectionParagraph(f: BaziFacts, lang: ReplyLanguage): stri
   );
 }
 
+/** Who one's nobleman is ("我的贵人是谁", "什么样的人是我的贵人", "who are my benefactors?"). */
+export const NOBLE_WHO = /贵人是谁|谁是(?:我的)?贵人|贵人是(?:什么样|什么|哪种|哪类|怎样)的?人|(?:什么样|什么|哪种|哪类|怎样)的?人(?:是|会是|能做|才是)(?:我的)?贵人|贵人.{0,4}(?:属什么|什么生肖|属相)|(?<![a-z])(?:who (?:is|are|will be|might be) my (?:nobleman|noble people|benefactors?|helpers?)|(?:what kind of|which) (?:people|person) (?:will |would |can )?(?:help|support) me)(?![a-z])/;
+
+/** The people each group of stars stands for, when its element is favourable: helpers. */
+const HELPERS: Readonly<Record<keyof typeof TEN_GODS, [zh: string, en: string]>> = {
+  resource: ["长辈、老师和提携你的上级", "elders, teachers and superiors who take you under their wing"],
+  companion: ["朋友、同辈和兄弟姐妹", "friends, peers and siblings"],
+  output: ["晚辈、学生和下属", "juniors, students and the people who work for you"],
+  wealth: ["客户和合作的人（男命也指妻子）", "clients and the people you work with (for a man, his wife too)"],
+  officer: ["上司和有权责的人（女命也指丈夫）", "bosses and people in authority (for a woman, her husband too)"],
+};
+
+/**
+ * Who the nobleman is: by 天乙贵人 (by the day and the year stem, as the chart's stars are looked up),
+ * people born in the years of its branches (a folk reading), the coming years that bring it, where the
+ * chart carries it; and by the ten gods, the people of the
+ * favourable elements' groups. That the helpers themselves are people willing to help, last.
+ */
+export function nobleWhoParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
+  const animals = starBranchNames(f, "天乙贵人").map((b) => BRANCHES.indexOf(b as never));
+  const at = starPlaces(f, lang, "天乙贵人");
+  // Each element is one group's: the favourable ones in their own order.
+  const groupOf = (element: string) => (Object.keys(TEN_GODS) as (keyof typeof TEN_GODS)[]).find((g) => elementOfTenGod(f.dayMaster.element, TEN_GODS[g][0]) === element)!;
+  const helpers = f.favorable.map((e) => say(lang, `${elementName("zh", e)}是你的${GROUP_ZH[groupOf(e)]}（${HELPERS[groupOf(e)][0]}）`, `${e} stands for ${HELPERS[groupOf(e)][1]}`));
+  return say(
+    lang,
+    `传统上看贵人有两层。一是天乙贵人（按日干与年干查）：民俗说属${animals.map((i) => ANIMALS_ZH[i]).join("、属")}的人容易成为你的贵人；${starYears(f, lang, "天乙贵人", now)}。${at.length ? `你的盘中，天乙贵人在${at.join("、")}。` : "你的盘中天干地支没有带天乙贵人。"}二是十神：本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}，${helpers.join("，")}，传统上这些人是你的助力。这是民俗的取象；真正的贵人是愿意帮你的人，多在你用心经营的关系里。`,
+    `Tradition reads the nobleman two ways. First 天乙贵人 (looked up by the day and the year stem): folk practice says people born in a year of the ${animals.map((i) => ANIMALS_EN[i]!).join(", the ").replace(/, the ([^,]+)$/, " or the $1")} readily become your helpers; ${starYears(f, lang, "天乙贵人", now)}. ${at.length ? `Your chart carries it on ${list("en", at)}.` : "Your chart's pillars do not carry it."} Second, the ten gods: your favorable elements are ${list("en", f.favorable)}; ${helpers.join("; ")}: traditionally these people are your support. A folk image: the real helpers are people willing to help you, found in the relationships you tend.`,
+  );
+}
+
 /**
  * Travel, moving abroad, emigrating: tradition looks at 驿马 (the travelling horse) and at the
  * directions of the favourable elements; whether to go is the person's, on real chances.
@@ -96,14 +133,16 @@ export function travelParagraph(f: BaziFacts, lang: ReplyLanguage, now: number):
 /** An element said to be missing or to need making up ("我五行缺金怎么补", "how do I boost water?"). */
 export const ELEMENT_REMEDY = /(?:缺|补|补充|少了?)(木|火|土|金|水)|(木|火|土|金|水)(?:太少|不够|偏少)|(?<![a-z])(?:missing|lack(?:ing)?|short of|need more|boost|strengthen|make up for) (?:the |my )?(wood|fire|earth|metal|water)(?![a-z])/;
 
-/**
- * The element asked to be made up: how many of the eight characters carry it, whether it is favourable
- * here, and, if it is, its traditional colours and direction; if not, that tradition would not add it.
- */
-export function remedyParagraph(f: BaziFacts, lang: ReplyLanguage, folded: string): string | null {
-  const m = ELEMENT_REMEDY.exec(folded);
-  if (!m) return null;
-  const element = m[3] ?? ELEMENT_EN[(m[1] ?? m[2]!) as ElementZh];
+/** "要怎么补", "what should I add?": making up elements with none named, which is the missing ones'. */
+export const REMEDY_ASKED = /怎么补|如何补|补什么|要补|该补|需要补|补哪|(?<![a-z])(?:what (?:elements? )?should i (?:add|boost|strengthen)|how (?:do|can|should) i (?:balance|make up|fix))(?![a-z])/;
+
+const ADD_WHAT_IS_MISSING = {
+  zh: "“缺什么补什么”是流行的说法，传统上看的是喜用，而不是个数。",
+  en: '"Add what is missing" is a popular saying; tradition goes by what is favorable, not by the count.',
+};
+
+/** One element to make up: how many of the eight characters carry it, and whether tradition would draw near it here. */
+function remedyOf(f: BaziFacts, lang: ReplyLanguage, element: string): string {
   const count = f.counts[element as keyof BaziFacts["counts"]];
   const name = elementName(lang, element);
   const sign = ELEMENT_SIGNS[element]!;
@@ -113,6 +152,21 @@ export function remedyParagraph(f: BaziFacts, lang: ReplyLanguage, folded: strin
   const advice = f.favorable.includes(element)
     ? say(lang, `${name}是本盘的喜用，传统上可以多亲近：颜色如${sign.zh.join("、")}，方位${sign.direction[0]}，行业如${sign.trades[0]}。`, `${element[0]!.toUpperCase()}${element.slice(1)} is favorable here, so tradition would have you draw near it: colours such as ${list("en", sign.en)}, ${sign.direction[1]}, and trades like ${sign.trades[1]}.`)
     : say(lang, `但${name}不是本盘的喜用，传统上并不主张刻意去补；要亲近的是喜用的${list("zh", f.favorable.map((e) => elementName("zh", e)))}。`, `But ${element} is not favorable here, so tradition would not add it; the ones to draw near are ${list("en", f.favorable)}.`);
-  return say(lang, `${held}。${advice}“缺什么补什么”是流行的说法，传统上看的是喜用，而不是个数。`, `${held}. ${advice} "Add what is missing" is a popular saying; tradition goes by what is favorable, not by the count.`);
+  return say(lang, `${held}。${advice}`, `${held}. ${advice}`);
 }
 
+/**
+ * The element asked to be made up ("要不要补金"), or with none named ("五行缺什么要怎么补") each missing
+ * one, or that none is: whether it is favourable here, its traditional colours and direction if it is,
+ * and that tradition goes by the favourable elements, not the count. Null when nothing is asked to be added.
+ */
+export function remedyParagraph(f: BaziFacts, lang: ReplyLanguage, folded: string): string | null {
+  const m = ELEMENT_REMEDY.exec(folded);
+  const missing = Object.entries(f.counts).filter(([, n]) => n === 0).map(([e]) => e);
+  const elements = m ? [m[3] ?? ELEMENT_EN[(m[1] ?? m[2]!) as ElementZh]] : REMEDY_ASKED.test(folded) ? missing : null;
+  if (!elements) return null;
+  const each = elements.length
+    ? elements.map((e) => remedyOf(f, lang, e))
+    : [say(lang, `你的八个字五行俱全，不缺哪一行；要亲近的是喜用的${list("zh", f.favorable.map((e) => elementName("zh", e)))}。`, `Your eight characters hold all five elements, none missing; the ones to draw near are ${list("en", f.favorable)}.`)];
+  return say(lang, `${each.join("")}${ADD_WHAT_IS_MISSING.zh}`, `${each.join(" ")} ${ADD_WHAT_IS_MISSING.en}`);
+}

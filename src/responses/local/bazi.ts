@@ -9,7 +9,7 @@ import type { ReplyLanguage } from "../../text/language.ts";
 import { TEN_GODS } from "../../bazi/index.ts";
 import { elementName, type Explanation, foldedInput, glossaryTermsNamed, helpFirst, list, matchesTopic, say, SEEK_HELP, WHETHER } from "./text.ts";
 import { allStarsParagraph, healthParagraph, namedStarsParagraph, PILLAR_ZH, relationsParagraph, shenShaNamed } from "./bazi-details.ts";
-import { NOBLE_DIRECTION, nobleDirectionParagraph, numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
+import { ELEMENT_REMEDY, NOBLE_DIRECTION, NOBLE_WHO, nobleDirectionParagraph, nobleWhoParagraph, numbersParagraph, remedyParagraph, signsParagraph, tradesParagraph, travelParagraph } from "./bazi-signs.ts";
 import { type ChartTopic, chartTopics, someoneElsesMatter, starsParagraphs, whenParagraph, yearForMatter } from "./bazi-stars.ts";
 import { annualParagraph, monthsParagraph, NEXT_YEAR, recentYear, relativeYear, THAT_YEAR, THIS_YEAR, YEAR_NUMBER } from "./bazi-years.ts";
 import { SPOUSE_PALACE, spousePalaceParagraph, TAI_SUI, taiSuiParagraph } from "./bazi-palaces.ts";
@@ -213,7 +213,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, FEELING) && matchesTopic(input, CHART_AS_CAUSE)) focus.push(pressureParagraph(f, lang, now));
   if (matchesTopic(input, GOOD_OR_BAD) || (matters.length === 0 && matchesTopic(input, SUCCESS))) focus.push(wholeChartParagraph(f, lang, now));
   // "What kind of person should I marry?" asks after the partner, not the asker.
-  if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|strengths|weaknesses|(?:biggest|greatest|main|best|real|personal) (?:strength|weakness)|strong points?|good qualities|what am i good at)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
+  if (!partnerAsked && (matchesTopic(input, /性格|个性|脾气|为人|优点|缺点|长处|短处|我的日主|日主是什么|日主(?:代表|象征|是啥)|(?<![a-z])(?:personality|character|temperament|what am i like|what kind of person|(?:what is|what's) my day master|day master (?:means?|stands? for|says?)|strengths|weaknesses|(?:biggest|greatest|main|best|real|personal) (?:strength|weakness)|strong points?|good qualities|what am i good at)(?![a-z])/) || matchesTopic(input, FLAWS))) focus.push(personalityParagraph(f, lang, input));
   // The best matches say the asker's animal themselves.
   if (matchesTopic(input, ZODIAC) && !matchesTopic(input, BEST_MATCH)) focus.push(zodiacParagraph(f, lang));
   if (matchesTopic(input, NAYIN)) focus.push(nayinParagraph(f, lang));
@@ -236,14 +236,18 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (floorAsked || matchesTopic(input, /幸运数字|吉利数字|什么数字|数字(?!化|经济|货币|营销|媒体|资产)|号码|(?<![a-z])(?:lucky numbers?|what numbers?|numbers)(?![a-z])/)) {
     focus.push(`${floorAsked ? say(lang, "楼层，民间按楼号的尾数论五行。", "Folk practice reads a floor by its last digit. ") : ""}${numbersParagraph(f, lang)}`);
   }
-  // An element to make up gets its own reading; the elements in general otherwise (also "我缺什么").
+  // An element named to make up gets its own reading; the elements in general otherwise (also "我缺什么"),
+  // and asked how to make them up, the missing ones' reading after them.
   const remedy = remedyParagraph(f, lang, foldedInput(input));
+  const elementNamed = ELEMENT_REMEDY.test(foldedInput(input));
+  if (!elementNamed && (remedy || matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/))) focus.push(elementsParagraph(f, lang));
   if (remedy) focus.push(remedy);
-  else if (matchesTopic(input, /五行|喜用|用神|忌神|元素|缺什么|缺啥|缺不缺|缺哪|(?<![a-z])(?:elements?|favou?rable|what am i missing|what do i lack)(?![a-z])/)) focus.push(elementsParagraph(f, lang));
   // "哪个方向" of a career or a business is a field to go into, not a point of the compass.
   const fieldAsked = matchesTopic(input, /方向/) && (matters.includes("career") || matters.includes("business"));
   const nobleAsked = matchesTopic(input, NOBLE_DIRECTION);
+  const nobleWho = !nobleAsked && matchesTopic(input, NOBLE_WHO);
   if (nobleAsked) focus.push(nobleDirectionParagraph(f, lang));
+  if (nobleWho) focus.push(nobleWhoParagraph(f, lang, now));
   if (!fieldAsked && !nobleAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
   if (fieldAsked || matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
   if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|(?<!(?:biggest|greatest|main|best|real|personal) )strength(?!s)|day master.{0,12}(strong|weak)/)) {
@@ -286,10 +290,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // A ten god asked after by name, where no matter's stars already say where it is.
   if (matters.length === 0) for (const name of tenGodsNamed(input).slice(0, 2)) focus.push(tenGodParagraph(f, lang, name));
   // 神煞: a star by name ("我有桃花吗"), or all of them.
-  // The nobleman's direction has said where the chart carries it.
+  // The nobleman's direction, or who it is, has said where the chart carries it.
   // Loneliness asked after ("我会孤独终老吗", "am I going to be lonely?") is what 孤辰 and 寡宿 stand for.
   const starsNamed = [...new Set([...shenShaNamed(input), ...(matchesTopic(input, LONELY) ? ["孤辰", "寡宿"] : [])])];
-  const stars = starsNamed.filter((name) => !(nobleAsked && name === "天乙贵人"));
+  const stars = starsNamed.filter((name) => !((nobleAsked || nobleWho) && name === "天乙贵人"));
   if (matchesTopic(input, LONELY)) focus.push(say(lang, LONELY_NOTE.zh, LONELY_NOTE.en));
   if (stars.length > 0) focus.push(namedStarsParagraph(f, lang, stars.slice(0, 3), now));
   else if (matchesTopic(input, /神煞|(?<![a-z])(?:shen ?sha|symbolic stars|auxiliary stars|special stars|lucky stars)(?![a-z])/)) focus.push(allStarsParagraph(f, lang));

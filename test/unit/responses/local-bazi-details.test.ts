@@ -46,6 +46,29 @@ describe("神煞", () => {
   });
 });
 
+describe("who the nobleman is", () => {
+  // A: 天乙贵人 of the day stem 甲 is 丑未, of the year stem 己 子申: the rat, ox, goat and monkey. Favourable water
+  // (生甲: 印星) and wood (比劫). From 2025 the years of 子丑未申 are 2027 丁未, 2028 戊申, 2032 壬子, 2033 癸丑.
+  test("by 天乙贵人, the animals of its branches, the years that bring it, where the chart carries it; by the ten gods, the favourable groups' people", () => {
+    expect(ask(A, "我的贵人是谁", "zh")).toBe("传统上看贵人有两层。一是天乙贵人（按日干与年干查）：民俗说属鼠、属牛、属羊、属猴的人容易成为你的贵人；传统上流年地支逢子、丑、未、申时引动它，从今年起的12年里是2027年丁未、2028年戊申、2032年壬子、2033年癸丑。你的盘中，天乙贵人在年柱（按日干）、日柱（按年干）、时柱（按年干）。二是十神：本盘喜用水、木，水是你的印星（长辈、老师和提携你的上级），木是你的比劫（朋友、同辈和兄弟姐妹），传统上这些人是你的助力。这是民俗的取象；真正的贵人是愿意帮你的人，多在你用心经营的关系里。");
+    expect(ask(A, "Who are my benefactors?", "en")).toBe("Tradition reads the nobleman two ways. First 天乙贵人 (looked up by the day and the year stem): folk practice says people born in a year of the Rat, the Ox, the Goat or the Monkey readily become your helpers; tradition has a year bring it in when its branch is 子, 丑, 未 and 申: in the 12 years from this one, 2027 (丁未), 2028 (戊申), 2032 (壬子) and 2033 (癸丑). Your chart carries it on the year pillar (by the day stem), the day pillar (by the year stem) and the hour pillar (by the year stem). Second, the ten gods: your favorable elements are water and wood; water stands for elders, teachers and superiors who take you under their wing; wood stands for friends, peers and siblings: traditionally these people are your support. A folk image: the real helpers are people willing to help you, found in the relationships you tend.");
+    for (const q of ["谁是我的贵人", "谁是贵人", "什么样的人是我的贵人", "什么人是贵人", "我的贵人是什么样的人", "贵人是什么人", "贵人属什么", "what kind of people will help me?", "what kind of people help me", "so who will be my helpers", "who is my helper", "who is my benefactor"]) expect(ask(A, q, /[a-z]/.test(q) ? "en" : "zh")).toMatch(/^(?:传统上看贵人有两层|Tradition reads the nobleman two ways)/);
+    // A chart that carries none says so; the star's own paragraph is not said beside it.
+    expect(ask({ ...A, shenSha: [] }, "我的贵人是谁", "zh")).toContain("你的盘中天干地支没有带天乙贵人。二是十神");
+    expect(ask(A, "我的贵人是谁", "zh")).not.toContain("神煞是传统的辅助星");
+    expect(ask({ ...A, shenSha: [] }, "who are my benefactors?", "en")).toContain("Your chart's pillars do not carry it. Second");
+    // A strong chart's favourable output, wealth and officer stars: juniors, clients, bosses.
+    const strong = { ...A, favorable: ["fire", "earth", "metal"] } as BaziFacts;
+    expect(ask(strong, "我的贵人是谁", "zh")).toContain("二是十神：本盘喜用火、土、金，火是你的食伤（晚辈、学生和下属），土是你的财星（客户和合作的人（男命也指妻子）），金是你的官杀（上司和有权责的人（女命也指丈夫）），传统上");
+    expect(ask(strong, "who are my benefactors?", "en")).toContain("fire stands for juniors, students and the people who work for you; earth stands for clients and the people you work with (for a man, his wife too); metal stands for bosses and people in authority (for a woman, her husband too):");
+    // "贵人属什么" asks the helpers' animals, not the asker's own.
+    expect(ask(A, "贵人属什么", "zh")).not.toContain("你属牛");
+    expect(ask(A, "ok, what animal am I?", "en")).toStartWith("Your zodiac animal is the Ox (牛)");
+    // Where it lies is the direction's answer, not this one.
+    expect(ask(A, "我的贵人在哪个方向", "zh")).not.toContain("传统上看贵人有两层");
+  });
+});
+
 describe("the nobleman's direction", () => {
   // A: day stem 甲 (甲戊庚牛羊: 丑, 未); 丑 is the year branch. By the year stem 己 (己鼠猴): 子 (day), 申 (hour).
   test("天乙贵人 by the day stem, its branches' directions, and where the chart carries it", () => {

@@ -205,6 +205,8 @@ describe("what the chart calls the person by", () => {
   test("'what is my day master?' gets its image", () => {
     expect(ask(A, "What is my day master?", "en")).toStartWith("Temperament is read first from the day master: you are 甲, yang wood");
     expect(ask(A, "我的日主是什么")).toStartWith("性格传统上先看日主：你是甲木");
+    expect(ask(A, "日主代表什么")).toStartWith("性格传统上先看日主：你是甲木");
+    for (const q of ["What does my day master mean?", "what my day master stands for", "what does my day master stand for", "what does my day master say about me", "what is my strong point"]) expect(ask(A, q, "en")).toStartWith("Temperament is read first from the day master");
   });
 });
 

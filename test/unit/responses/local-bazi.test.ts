@@ -217,6 +217,22 @@ describe("the elements", () => {
     expect(zh(A, "我五行缺火怎么补")).not.toContain("五行分布");
   });
 
+  test("making up elements with none named: the elements, then each missing one's reading; none missing, the favourable ones", () => {
+    // A has no fire (unfavourable): the elements, then that tradition would not add it.
+    const fire = zh(A, "我五行缺什么要怎么补").split("\n");
+    expect(fire[0]).toStartWith("五行分布（四天干加四地支本气）：");
+    expect(fire[1]).toBe("你的八个字里确实没有火。但火不是本盘的喜用，传统上并不主张刻意去补；要亲近的是喜用的水、木。“缺什么补什么”是流行的说法，传统上看的是喜用，而不是个数。");
+    expect(en(A, "What should I add to balance my chart?")).toContain("None of your eight characters is fire. But fire is not favorable here, so tradition would not add it; the ones to draw near are water and wood. \"Add what is missing\" is a popular saying");
+    const full = { ...A, counts: { wood: 2, fire: 1, earth: 2, metal: 2, water: 1 } };
+    expect(zh(full, "我需要补什么")).toContain("你的八个字五行俱全，不缺哪一行；要亲近的是喜用的水、木。“缺什么补什么”是流行的说法");
+    expect(en(full, "how do I balance it?")).toContain("Your eight characters hold all five elements, none missing; the ones to draw near are water and wood. \"Add what is missing\"");
+    const two = { ...A, counts: { wood: 3, fire: 0, earth: 5, metal: 0, water: 0 } };
+    expect(zh(two, "该补哪个")).toContain("你的八个字里确实没有火。但火不是本盘的喜用，传统上并不主张刻意去补；要亲近的是喜用的水、木。你的八个字里确实没有金。");
+    expect(en(two, "so what element should I add?")).toContain("the ones to draw near are water and wood. None of your eight characters is metal.");
+    // Nothing asked to be added: the elements alone.
+    expect(zh(A, "五行缺什么")).not.toContain("缺什么补什么");
+  });
+
   test("jewellery and what to wear: the colours of the favourable elements", () => {
     for (const input of ["我适合戴什么首饰", "佩戴什么饰品好", "What jewelry suits me?", "what should I wear"]) expect(/[a-z]/i.test(input) ? en(A, input) : zh(A, input)).toMatch(/^(?:传统上五行各有对应的颜色与方位|Traditionally each element has its colours and direction)/);
   });
