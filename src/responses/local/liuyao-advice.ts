@@ -41,7 +41,7 @@ const counselKind = (matter: string | null | undefined): keyof typeof COUNSEL =>
  * A choice of care asked in words the safety screen's medical-decision topic may not name ("should we get a
  * second opinion?", "要不要转院"): answered the same way, with no lean.
  */
-export const MEDICAL_CHOICE = /换医院|换家医院|换一家医院|转院|换医生|换个医生|第二意见|再看一个医生|换药|停药|做不做手术|要不要(?:做)?手术|化疗|放疗|(?<![a-z])(?:second opinion|another doctor|(?:change|switch)(?:ing)? (?:hospitals?|doctors?|treatments?|medications?|meds)|stop(?:ping)? (?:the )?(?:treatment|medication|meds|chemo)|have the (?:surgery|operation)|chemo(?:therapy)?|radiotherapy)(?![a-z])/;
+export const MEDICAL_CHOICE = /换医院|换家医院|换一家医院|转院|换医生|换个医生|第二意见|再看一个医生|换药|停药|放弃治疗|停止治疗|不治了|做不做手术|要不要(?:做)?手术|化疗|放疗|(?<![a-z])(?:second opinion|another doctor|(?:change|switch)(?:ing)? (?:hospitals?|doctors?|treatments?|medications?|meds)|(?:stop(?:ping)?|giv(?:e|ing) up(?: on)?) (?:the )?(?:treatment|medication|meds|chemo)|have the (?:surgery|operation)|chemo(?:therapy)?|radiotherapy)(?![a-z])/;
 
 /** A medical decision asked of a cast: the useful god as it stands, and no counsel; the doctors decide. */
 function medicalParagraph(line: LineFacts, strong: boolean | null, lang: ReplyLanguage): string {
@@ -53,8 +53,20 @@ function medicalParagraph(line: LineFacts, strong: boolean | null, lang: ReplyLa
   );
 }
 
+/**
+ * Giving the matter up ("要不要放弃", "该不该分手", "should I quit?"): the act runs against the matter the
+ * useful god stands for, so its strength counsels the other way — strong, hold on; weak, letting go is no
+ * failing. Of an illness it is a medical decision, which gets no lean.
+ */
+export const LETTING_GO = /放弃|放手|分手|离婚|辞职|辞工|离职|裸辞|退出|退学|止损|割肉|死心|不等了|(?<![a-z])(?:give (?:it |him |her |them )?up|giving up|quit(?:ting)?|resign(?:ing)?|break up|walk away|let (?:it|him|her|them) go|move on|cut (?:my |our )?loss(?:es)?|back out|pull out)(?![a-z])/;
+
 /** The answer to a yes-or-no question comes first, then what it rests on. */
-function whetherLead(strong: boolean, lang: ReplyLanguage): string {
+function whetherLead(strong: boolean, lang: ReplyLanguage, lettingGo: boolean): string {
+  if (lettingGo) {
+    return strong
+      ? say(lang, "要不要放手？按这一卦，用神有力，传统上偏向先别放手：这件事还有可为。", "Whether to let it go: by this cast the useful god is strong, so tradition leans towards holding on: the matter still has life in it. ")
+      : say(lang, "要不要放手？按这一卦，用神无力，传统上不主张勉强：退一步、另作打算也在情理之中。", "Whether to let it go: by this cast the useful god is weak, so tradition does not counsel forcing it: stepping back and making other plans is reasonable. ");
+  }
   return strong
     ? say(lang, "要不要这样做？按这一卦，传统上偏向可以去做，但要准备充分。", "Whether to go ahead: by this cast, tradition leans towards yes, well prepared. ")
     : say(lang, "要不要这样做？按这一卦，传统上偏向先等一等，或先迈一小步。", "Whether to go ahead: by this cast, tradition leans towards waiting, or a smaller first step. ");
@@ -88,17 +100,20 @@ export function adviceParagraph(f: LiuyaoFacts, lang: ReplyLanguage, input: stri
   const strong = isStrong(line);
   const source = g.yuan_shen.lines.length ? say(lang, `原神${g.yuan_shen.relative}在第${g.yuan_shen.lines.join("、")}爻`, `its source ${g.yuan_shen.relative} is on line ${list("en", g.yuan_shen.lines.map(String))}`) : say(lang, `原神${g.yuan_shen.relative}不上卦`, `its source ${g.yuan_shen.relative} is not on the lines`);
   const adversary = g.ji_shen.lines.some((n) => f.lines[n - 1]!.moving) ? say(lang, `忌神${g.ji_shen.relative}发动，需防阻力`, `the adversary ${g.ji_shen.relative} moves: expect resistance`) : "";
-  if (medical || matchesTopic(input, MEDICAL_CHOICE)) return medicalParagraph(line, strong, lang);
+  const lettingGo = matchesTopic(input, LETTING_GO);
+  if (medical || matchesTopic(input, MEDICAL_CHOICE) || (g.matter === "health" && lettingGo)) return medicalParagraph(line, strong, lang);
   const verdict = strong === null ? say(lang, "用神的旺衰要结合月日来看", "the useful god's strength rests on the month and day") : say(lang, ...COUNSEL[counselKind(g.matter)][strong ? 0 : 1]);
   // Whether to call the police, see a doctor or a lawyer is never left to a hexagram: the help comes first.
   const whether = matchesTopic(input, SEEK_HELP)
     ? say(lang, `${helpFirst(lang, "卦象")}下面只是传统的参照。`, `${helpFirst(lang, "a hexagram")} What follows is only the tradition's reference. `)
     : g.matter === "lost_item" && matchesTopic(input, SEARCHING)
       ? searchFirst(lang)
-      : WHETHER.test(foldedInput(input)) && !WHICH_ONE.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang) : "";
+      : WHETHER.test(foldedInput(input)) && !WHICH_ONE.test(foldedInput(input)) && strong !== null ? whetherLead(strong, lang, lettingGo) : "";
+  // Letting go answered, the counsel for pressing on or holding would only say it again the other way round.
+  const counsel = whether !== "" && lettingGo ? say(lang, strong ? "用神有力" : "用神无力", strong ? "the useful god is strong" : "the useful god is weak") : verdict;
   return say(
     lang,
-    `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${verdict}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
-    `${whether}This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${verdict}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
+    `${whether}本卦用神在第${line.position}爻${line.relative}${line.ganzhi}${strengthText(line, "zh")}。${counsel}；${source}${adversary ? `，${adversary}` : ""}。这是传统的趋避之道，具体怎么做仍由你根据实际情况决定。`,
+    `${whether}This cast's useful god is line ${line.position}, ${line.relative} ${line.ganzhi}${strengthText(line, "en")}. So ${counsel}; ${source}${adversary ? `, and ${adversary}` : ""}. This is the tradition's counsel; what to do is still yours to decide from the actual situation.`,
   );
 }
