@@ -52,7 +52,8 @@ function stateOf(l: LineFacts, lang: ReplyLanguage): string[] {
     l.moving ? say(lang, "发动，主动求变", "moving: it acts and changes") : "",
     // A stored strength already says whether the void holds (effective_void).
     l.void && !l.moving && !l.dayClash && !l.strength ? say(lang, "旬空，暂时落空", "void: not yet in place") : "",
-    l.monthBreak ? say(lang, "月破，力量受损", "broken by the month") : "",
+    // A stored strength says the month break too (strengthText).
+    l.monthBreak && !l.strength ? say(lang, "月破，力量受损", "broken by the month") : "",
   ].filter(Boolean);
 }
 
@@ -254,13 +255,19 @@ export function overviewParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
   );
 }
 
+/**
+ * The other side of the matter — the response line — and how it meets you: the interviewer, the buyer, the
+ * landlord, or whether someone means it ("他是不是真心的", "does he really love me?", "will the interviewer like me?").
+ */
+export const OTHER_SIDE = /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|真心|爱不爱我|喜不喜欢我|钟唔钟意我|对我有没有感觉|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me|sincere|serious about (?:me|us)|(?:love|loves|like|likes) me|care(?:s)? about me|into me)(?![a-z])/;
+
 /** The kinds of question this file answers, in the order their paragraphs are written. */
 const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: HEXAGRAM_TEXT, write: hexagramTextParagraph },
   { pattern: CAST_AGAIN, write: castAgainParagraph },
-  { pattern: /世爻|世应|(?<![a-z])world line(?![a-z])/, write: worldLine },
-  // Whether someone means it ("他是不是真心的", "does he really love me?") is how the other side meets you.
-  { pattern: /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|真心|爱不爱我|喜不喜欢我|钟唔钟意我|对我有没有感觉|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me|sincere|serious about (?:me|us)|(?:love|loves|like|likes) me|care(?:s)? about me|into me)(?![a-z])/, write: otherSide },
+  // "我是哪一爻", "which line is me?": the world line stands for the asker.
+  { pattern: /世爻|世应|(?:哪|那)(?:一|个)?爻(?:是|代表)我|我是(?:哪|那)(?:一|个)?爻|(?<![a-z])(?:world line|which line (?:is|represents|stands for) me|my (?:own )?line)(?![a-z])/, write: worldLine },
+  { pattern: OTHER_SIDE, write: otherSide },
   { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
   // "hidden spirit" is 伏神, not one of the six spirits.
   { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])(?<!hidden )spirits?(?![a-z])/, write: spiritsParagraph },
@@ -279,7 +286,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: COMES_BACK, write: (f, lang) => comesBackParagraph(f, lang) ?? "" },
   ...AUTHORITIES.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => authorityParagraph(f, lang, a) })),
   { pattern: /希望|有戏|能成吗|成不成|会成吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|好兆头|坏兆头|吉兆|凶兆|是好是坏|(?<![a-z])(?:any hope|is there hope|my chances|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability|(?:good|bad) (?:sign|omen)|is (?:it|this|that) (?:a )?(?:good|bad)(?! (?:time|idea|day|month|year)))(?![a-z])/, write: chanceParagraph },
-  { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should (?:i|we)|how (?:can|do|should) (?:i|we)|prepare|advice|tips|what can (?:i|we) do)(?![a-z])|${WHETHER.source}|${MEDICAL_CHOICE.source}`), write: (f, lang, input, sensitive) => (matchesTopic(input, CAST_AGAIN) ? "" : adviceParagraph(f, lang, input, sensitive.includes("medical_decision"))) },
+  { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|该做什么|有什么要注意|(?<![a-z])(?:what should (?:i|we)|how (?:can|do|should) (?:i|we)|prepare|advice|tips|what can (?:i|we) do|what if|(?:should|to) avoid|watch out|be careful)(?![a-z])|${WHETHER.source}|${MEDICAL_CHOICE.source}`), write: (f, lang, input, sensitive) => (matchesTopic(input, CAST_AGAIN) ? "" : adviceParagraph(f, lang, input, sensitive.includes("medical_decision"))) },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
   ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),
 ];

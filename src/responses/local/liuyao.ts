@@ -11,7 +11,7 @@ import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, typ
 import { foldText, type ReplyLanguage } from "../../text/language.ts";
 import type { SensitiveTopic } from "../../safety/index.ts";
 import { foldedInput, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
-import { askedTopics, overviewParagraph } from "./liuyao-topics.ts";
+import { askedTopics, OTHER_SIDE, overviewParagraph } from "./liuyao-topics.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { HEXAGRAM_TEXT, MEANING } from "./liuyao-text.ts";
 
@@ -181,7 +181,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   // Another matter named gets the general rule for it; the cast's own useful god otherwise.
   // A part of this cast's matter asked after by name (its money, its paperwork, its people) is read from the cast;
   // another matter's rule is not said for it ("offer" names a job, but "how much should I offer?" is the price).
-  const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern));
+  // So is the other side ("will the interviewer like me?" names no love affair).
+  const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern)) || matchesTopic(input, OTHER_SIDE);
   // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule,
   // nor is anything named beside the matter its useful god was chosen for ("面试官" after a job cast: career and study).
   const castMatters = classifyMatter(f.question);

@@ -993,3 +993,25 @@ describe("the partner's parents: 父母, the line of elders; whether someone mea
     for (const q of ["is he sincere?", "is she serious about me?", "does he really love me?", "does she like me?", "does he care about me?", "is he into me?"]) expect(ask(interview, q, "en")).toStartWith("The other side is the response line");
   });
 });
+
+describe("the people of the matter, asked in everyday words", () => {
+  // 火泽睽 on 2025-11-29 (亥 month, 未 day): the response line is line 1, 父母 丁巳, void and broken by the month (巳亥冲);
+  // the world line is line 4, 子孙 己酉, moving.
+  const google = cast("Will I get the job at Google?", [7, 7, 8, 9, 8, 7], "2025-11-29T18:00:00+08:00");
+  const focusOf = (f: LiuyaoFacts, input: string) => explainLiuyao(f, input, /[a-z]/i.test(input) ? "en" : "zh").focus;
+
+  test("whether the interviewer likes you is the other side, not a love affair's rule; a month break is said once", () => {
+    const [answer, ...more] = focusOf(google, "Will the interviewer like me?");
+    expect(more).toEqual([]);
+    expect(answer).toStartWith("The other side is the response line: line 1, 父母 丁巳 火, carrying 玄武; 死 (dead) in the month, fed by the day (生), void in effect and broken by the month. Here");
+    expect(focusOf(google, "面试官会喜欢我吗")[0]).toStartWith("对方由应爻代表：第1爻父母丁巳火，临玄武；在月令为死，日辰对它为生，真空、月破。");
+  });
+
+  test("which line is me: the world line", () => {
+    for (const ask of ["Which line is me?", "which line represents me", "and my line?", "is my own line strong?", "我是哪一爻", "我是哪爻", "哪个爻代表我", "哪爻是我"]) expect({ ask, first: focusOf(google, ask)[0]!.slice(0, 10) }).toEqual({ ask, first: /[a-z]/i.test(ask) ? "The world " : "世爻代表你自己：第4" });
+  });
+
+  test("what if it fails, or what to avoid: the counsel", () => {
+    for (const ask of ["What if they reject me?", "Is there anything I should avoid?", "what should I watch out for", "anything to be careful about?"]) expect({ ask, first: focusOf(google, ask)[0]!.slice(0, 24) }).toEqual({ ask, first: "This cast's useful god i" });
+  });
+});
