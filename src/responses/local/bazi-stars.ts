@@ -22,8 +22,12 @@ const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足
 /** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
 const PARTNER = /婚|老公|老婆|丈夫|妻子|男友|女友|男朋友|女朋友|对象|伴侣|配偶|恋爱|(?<![a-z])(?:partner|spouse|husband|wife|boyfriend|girlfriend|marri\w*|dating)(?![a-z])/;
 const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous|reputation|well[- ]known|renown\w*)(?![a-z])/;
-/** Love and marriage in words the matter lexicon lacks: "真命天子", "嫁什么样的人", "when will I meet the one?", "will I marry?". */
-const LOVE = /真命天子|真命天女|嫁|娶|(?<![a-z])(?:(?:meet|find) the one|mr\.? right|marry)(?![a-z])/;
+/**
+ * Love and marriage in words the matter lexicon lacks: "真命天子", "嫁什么样的人", "when will I meet the one?",
+ * "will I marry?"; the folk 克夫, 旺夫 ("am I bad or good for a husband?"), after the reading limits' note, are the
+ * marriage too.
+ */
+const LOVE = /真命天子|真命天女|嫁|娶|[克旺帮](?:夫|妻)|(?<![a-z])(?:(?:meet|find) the one|mr\.? right|marry)(?![a-z])/;
 /** Money that comes unlooked-for: a windfall, the lottery, a bet (偏财运, 横财). */
 const WINDFALL = /偏财|横财|意外之财|中奖|彩票|赌|(?<![a-z])(?:windfalls?|lottery|jackpot|gambl\w*|indirect wealth)(?![a-z])/;
 /** Getting rich in the words the matter lexicon lacks ("我几时会发达", "暴富"; it has 发财, "rich", "wealthy"): money. */

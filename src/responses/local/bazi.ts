@@ -250,7 +250,8 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (nobleWho) focus.push(nobleWhoParagraph(f, lang, now));
   if (!fieldAsked && !nobleAsked && matchesTopic(input, /颜色|什么色|幸运色|色系|穿什么|戴什么|首饰|饰品|佩戴|方位|哪个方向|什么方向|colou?rs?|which direction|jewel(?:le)?ry|accessor(?:y|ies)|what (?:should i|to) wear/)) focus.push(signsParagraph(f, lang));
   if (fieldAsked || matchesTopic(input, /行业|什么工作|什么职业|做什么工作|适合做什么|什么专业|学什么|选专业|(?<![a-z])(?:industr(?:y|ies)|line of work|what (?:job|work|career)s? (?:suits?|fits?)|which (?:job|career)s?|(?:which|what) (?:major|subject)s?|what (?:should i|to) study)(?![a-z])/)) focus.push(tradesParagraph(f, lang));
-  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|strong or weak|how strong|(?<!(?:biggest|greatest|main|best|real|personal) )strength(?!s)|day master.{0,12}(strong|weak)/)) {
+  // 八字硬, 命硬: the folk "hard" chart, after the reading limits' note, is the day master's strength.
+  if (matchesTopic(input, /身强|身弱|强弱|旺衰|身旺|得令|得地|得势|中和|日主.{0,4}(强|弱|旺)|八字(?:硬|软|轻|重)|命(?:太)?(?:硬|轻)|strong or weak|how strong|(?<!(?:biggest|greatest|main|best|real|personal) )strength(?!s)|day master.{0,12}(strong|weak)/)) {
     const p = strengthParagraph(f, lang);
     if (p) focus.push(p);
   }

@@ -77,6 +77,11 @@ describe("a topic's stars and the verdict on them", () => {
     expect(ask(A, "离婚官司能赢吗").match(/这类问题传统上看/g)).toHaveLength(2);
   });
 
+  test("the folk 克夫, 旺夫 (bad or good for a spouse) is the marriage", () => {
+    for (const q of ["我是不是克夫", "我克妻吗", "我旺夫吗", "我帮夫吗", "我旺不旺妻"]) expect({ q, topics: chartTopics(q) }).toEqual({ q, topics: ["relationship"] });
+    expect(ask(A, "我是不是克妻")).toContain("这类问题传统上看财星（男命以财为妻星）");
+  });
+
   test("a divorce alone is the marriage: the spouse star, not the officer stars a court is read from", () => {
     expect(chartTopics("我会离婚吗")).toEqual(["relationship"]);
     expect(chartTopics("Will I get divorced?")).toEqual(["relationship"]);
@@ -206,6 +211,8 @@ describe("what the chart calls the person by", () => {
     expect(ask(A, "What is my day master?", "en")).toStartWith("Temperament is read first from the day master: you are 甲, yang wood");
     expect(ask(A, "我的日主是什么")).toStartWith("性格传统上先看日主：你是甲木");
     expect(ask(A, "日主代表什么")).toStartWith("性格传统上先看日主：你是甲木");
+    // The folk "hard" chart is the day master's strength.
+    for (const q of ["我的八字硬不硬", "我命硬吗", "我八字轻吗", "是不是命太硬"]) expect({ q, strength: ask(A, q).includes("日主强弱按分数评估") }).toEqual({ q, strength: true });
     for (const q of ["What does my day master mean?", "what my day master stands for", "what does my day master stand for", "what does my day master say about me", "what is my strong point"]) expect(ask(A, q, "en")).toStartWith("Temperament is read first from the day master");
   });
 });
