@@ -31,7 +31,7 @@ export function whereLostParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string 
   );
 }
 
-export const TAKEN = /被偷|偷走|被盗|小偷|被人拿|被拿走|有人拿|(?<![a-z])(?:stolen|steal|stole|thief|someone took|taken)(?![a-z])/;
+export const TAKEN = /被偷|偷走|被盗|小偷|被人(?:拿|抱|捡|带|牵|捉|抓)|被(?:拿|抱|捡|带|牵)走|有人(?:拿|抱|捡|带|牵)|(?<![a-z])(?:stolen|steal|stole|thief|someone (?:took|take|pick(?:ed)?|ha[sd]|kept|keep)|taken|picked (?:it|him|her) up)(?![a-z])/;
 
 /** Whether someone took it: 官鬼 moving, someone had a hand in it; still, mislaid; on no line, nobody shows. */
 export function takenParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {

@@ -527,6 +527,9 @@ describe("a lost thing: where to look, and whether someone took it", () => {
     const none = edit(purse, { 3: { relative: "兄弟" }, 5: { relative: "兄弟" } });
     expect(ask(none, "有人拿走吗", "zh")).toBe("是不是被人拿走，传统上看官鬼（盗贼之象）。本卦官鬼不上卦，传统上说不像被人拿走。");
     expect(ask(none, "was it taken?", "en")).toBe("Whether someone took it is traditionally read from 官鬼 (the image of a thief). No 官鬼 line appears in this cast: traditionally it does not look taken.");
+    // A pet carried off or picked up, in everyday words.
+    for (const q of ["是不是被人抱走了", "会不会被人捡走了", "是不是被带走了", "有人牵走了吗", "被人抓去了吗"]) expect({ q, taken: ask(purse, q, "zh").startsWith("是不是被人拿走") }).toEqual({ q, taken: true });
+    for (const q of ["did someone take him?", "maybe someone picked her up?", "someone has him?", "someone kept it", "could someone keep it?", "someone pick it up?", "did someone pick it"]) expect({ q, taken: ask(purse, q, "en").startsWith("Whether someone took it") }).toEqual({ q, taken: true });
   });
 
   test("the directions are the twelve branches laid evenly round the compass from 子 in the north, each in its nearest of eight", () => {
