@@ -46,3 +46,11 @@ describe("letting go", () => {
     for (const ask of ["should we give up on the treatment?", "should we give up the treatment?"]) expect(first(cast("Will my mother recover?", "2025-10-08", [8, 7, 7, 7, 7, 7]), ask)).toContain("a hexagram makes no medical decision");
   });
 });
+
+describe("what to do, in everyday words", () => {
+  test("'我该做些什么', 'how can I help him?' get the counsel", () => {
+    const surgery = cast("我爸下周的心脏手术顺利吗", "2026-11-29", [7, 8, 8, 9, 7, 8]);
+    for (const ask of ["我该做些什么帮他", "我能为他做点什么", "可以做什么", "怎么帮他", "能帮到他什么", "how can I help him?", "how could we help?"]) expect({ ask, counsel: first(surgery, ask).startsWith(/[a-z]/i.test(ask) ? "This cast's useful god is line 1, 父母 庚子" : "本卦用神在第1爻父母庚子") }).toEqual({ ask, counsel: true });
+    expect(first(surgery, "我该做些什么帮他")).toContain("传统上说恢复得顺：照医嘱调养即可");
+  });
+});
