@@ -29,6 +29,8 @@ const USEFUL_GOD: Readonly<Record<Matter, { relatives: string[]; zh: string; en:
   travel: { relatives: ["父母"], zh: "问出行看父母（车船）与世爻", en: "travel is read from 父母 (vehicles) and the world line" },
   pregnancy: { relatives: ["子孙"], zh: "问孕育看子孙", en: "pregnancy is read from 子孙 (children)" },
 };
+/** 占功名以官鬼为用神: an exam that decides a place (考研上岸, an interview) is read as the post it wins, not as study. */
+const RANK = { zh: "问功名（考试、面试能否录取、上岸）看官鬼", en: "passing an exam or an interview and being taken on (功名) are read from 官鬼 (officer)" };
 
 /** 旬空 as tradition reads it: a moving line is not void (动不为空), nor one the day clashes (冲空则实). */
 function voidGloss(l: LineFacts, lang: ReplyLanguage): string {
@@ -76,6 +78,9 @@ const TIE_ZH = { parent: "父母长辈", child: "子女", peer: "兄弟朋友", 
 const TIE_EN = { parent: "a parent or elder", child: "a child", peer: "a sibling or friend", husband: "a husband or boyfriend", wife: "a wife or girlfriend" } as const;
 
 /** The useful god the cast itself records (chosen from its question and whose matter it is), with 原神, 忌神 and 仇神. */
+/** The rule the cast's useful god was chosen by: a career that the question also names as study is rank (功名). */
+const ruleOf = (f: LiuyaoFacts, matter: Matter) => (matter === "career" && classifyMatter(f.question).includes("study") ? RANK : USEFUL_GOD[matter]);
+
 function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGod): string {
   const why =
     g.basis === "self"
@@ -84,7 +89,7 @@ function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGo
         ? say(lang, `所问是${g.owner ? TIE_ZH[g.owner] : "所提到的人"}之事，以${g.relative}为用神`, `the matter belongs to ${g.owner ? TIE_EN[g.owner] : "the person named"}, read from ${g.relative}`)
         : g.basis === "animal"
           ? say(lang, `所问是动物之事，传统上六畜禽鸟以${g.relative}为用神`, `an animal's matter is traditionally read from ${g.relative}, as all animals are`)
-          : say(lang, `${g.matter ? USEFUL_GOD[g.matter].zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? USEFUL_GOD[g.matter].en : "the matter"}; the useful god is ${g.relative}`);
+          : say(lang, `${g.matter ? ruleOf(f, g.matter).zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? ruleOf(f, g.matter).en : "the matter"}; the useful god is ${g.relative}`);
   const where = g.lines.length
     ? g.lines.map((n) => lineState(f.lines[n - 1]!, lang)).join(say(lang, "；", "; "))
     : g.hidden

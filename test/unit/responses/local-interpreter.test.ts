@@ -114,7 +114,7 @@ describe("the local interpreter", () => {
   test("LiuYao: the reading in brief, the useful god of the matter, moving lines, timing", () => {
     // An interview is 功名: 官鬼 on lines 2 and 6, the second void and controlled by the day.
     expect(say(cast, "结果如何？")).toContain("简要地看：用神官鬼在第2、6爻，无力且旬空");
-    expect(say(cast, "用神是什么？")).toContain("本卦问工作、职位看官鬼，以官鬼为用神");
+    expect(say(cast, "用神是什么？")).toContain("本卦问功名（考试、面试能否录取、上岸）看官鬼，以官鬼为用神");
     expect(say(cast, "What do the moving lines mean?")).toContain("Their transforms: 3: 亥→辰 (水→土) 回头克");
     expect(say(cast, "什么时候有消息？")).toContain("应期");
   });

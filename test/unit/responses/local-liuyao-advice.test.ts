@@ -54,3 +54,13 @@ describe("what to do, in everyday words", () => {
     expect(first(surgery, "我该做些什么帮他")).toContain("传统上说恢复得顺：照医嘱调养即可");
   });
 });
+
+describe("the rule the cast's useful god was chosen by", () => {
+  test("an exam or an interview that decides a place is rank (功名), read from 官鬼; a job alone is career", () => {
+    const rule = (question: string, lang: "zh" | "en" = "zh") => explainLiuyao(cast(question, "2026-11-29", [8, 8, 7, 6, 7, 9]), lang === "zh" ? "用神是什么" : "what is the useful god?", lang).focus[0]!;
+    expect(rule("今年考研能上岸吗")).toStartWith("本卦问功名（考试、面试能否录取、上岸）看官鬼，以官鬼为用神。");
+    expect(rule("Will I pass the interview?", "en")).toStartWith("In this cast passing an exam or an interview and being taken on (功名) are read from 官鬼 (officer); the useful god is 官鬼.");
+    expect(rule("我能升职吗")).toStartWith("本卦问工作、职位看官鬼，以官鬼为用神。");
+    expect(rule("我的论文能通过答辩吗")).toStartWith("本卦问考试、学业看父母（文书），以父母为用神。");
+  });
+});
