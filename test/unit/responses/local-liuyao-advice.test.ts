@@ -64,3 +64,13 @@ describe("the rule the cast's useful god was chosen by", () => {
     expect(rule("我的论文能通过答辩吗")).toStartWith("本卦问考试、学业看父母（文书），以父母为用神。");
   });
 });
+
+describe("will it work, asked plainly", () => {
+  test("'能过吗', 'will I pass?' get the cast's leaning", () => {
+    const exam = cast("今年考研能上岸吗", "2026-11-29", [8, 8, 7, 6, 7, 9]);
+    for (const ask of ["能过吗", "能不能过？", "能不能成功", "复试能通过吗", "会成功吗", "过得了吗", "过不过得", "能过关吗"]) expect({ ask, first: first(exam, ask) }).toEqual({ ask, first: "按这一卦：用神官鬼有力，世应之间对你有利——传统上看机会不小。这是传统的倾向，不是定论；应期可以接着问。" });
+    for (const ask of ["Will I pass?", "can I make it?", "could we get through?", "will I succeed", "am I going to pass?", "would I get in?"]) expect({ ask, first: first(exam, ask).slice(0, 28) }).toEqual({ ask, first: "By this cast: the useful god" });
+    // A pass named with its own matter word is that matter's useful god.
+    expect(first(exam, "分数能过线吗")).toStartWith("本卦问功名");
+  });
+});
