@@ -82,7 +82,7 @@ export function nobleDirectionParagraph(f: BaziFacts, lang: ReplyLanguage): stri
 }
 
 /** Who one's nobleman is ("我的贵人是谁", "什么样的人是我的贵人", "who are my benefactors?"). */
-export const NOBLE_WHO = /贵人是谁|谁是(?:我的)?贵人|贵人是(?:什么样|什么|哪种|哪类|怎样)的?人|(?:什么样|什么|哪种|哪类|怎样)的?人(?:是|会是|能做|才是)(?:我的)?贵人|贵人.{0,4}(?:属什么|什么生肖|属相)|(?<![a-z])(?:who (?:is|are|will be|might be) my (?:nobleman|noble people|benefactors?|helpers?)|(?:what kind of|which) (?:people|person) (?:will |would |can )?(?:help|support) me)(?![a-z])/;
+export const NOBLE_WHO = /贵人是谁|谁是(?:我的)?贵人|贵人是(?:什么样|什么|哪种|哪类|怎样)的?人|(?:什么样|什么|哪种|哪类|怎样)的?人(?:是|会是|能做|才是)(?:我的)?贵人|贵人.{0,4}(?:属什么|什么生肖|属相)|(?<![a-z])(?:who (?:is|are|will be|might be) my (?:nobleman|noblemen|noble people|benefactors?|helpers?|helpful people)|(?:what kind of|which) (?:people|person) (?:will |would |can )?(?:help|support) me)(?![a-z])/;
 
 /** The people each group of stars stands for, when its element is favourable: helpers. */
 const HELPERS: Readonly<Record<keyof typeof TEN_GODS, [zh: string, en: string]>> = {

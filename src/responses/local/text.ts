@@ -90,7 +90,7 @@ export interface Explanation {
  * "准不准", "这个可信吗", "Is this accurate?": of a chart or a cast (a Plan's "does it work?" is its own
  * question). 可信 and 信得过 only of the reading itself: "他可信吗" asks about a person.
  */
-const ACCURACY = /准不准|准吗|准确吗|准确不|准确度|灵不灵|灵验吗|灵吗|算得准|(?:这个?|卦|盘|结果|八字|算命|这些|说的)(?:的)?(?:可信|能信|信得过)|(?<![a-z])(?:is (?:this|it|the (?:reading|chart|cast|hexagram)) (?:accurate|reliable|real|true|legit)|how accurate|accuracy|can i (?:trust|believe|rely on) (?:this|it|the (?:reading|chart|cast))|should i (?:trust|believe) (?:this|it))(?![a-z])/;
+const ACCURACY = /准不准|准吗|准确吗|准确不|准确度|灵不灵|灵验吗|灵吗|算得准|(?:这个?|卦|盘|结果|八字|算命|这些|说的)(?:的)?(?:可信|能信|信得过)|(?<![a-z])(?:is (?:(?:this|that|the|my) (?:reading|chart|cast|hexagram)|this|it|that) (?:accurate|reliable|real|true|legit)|how accurate|accuracy|can i (?:trust|believe|rely on) (?:this|it|the (?:reading|chart|cast))|should i (?:trust|believe) (?:this|it))(?![a-z])/;
 
 /** Asking for the overview itself ("总结一下", "the overview again"): a follow-up that gets it. */
 const ASKS_OVERVIEW = /总结|概括|概览|整体|总体|再说一遍|重新说|(?<![a-z])(?:overview|summary|summari[sz]e|in general|overall|again)(?![a-z])/;

@@ -284,7 +284,7 @@ describe("the local interpreter", () => {
     expect(made(cast, "这卦准不准")[1]).toStartWith("这一卦是按固定的规则，从起卦得到的六爻和起卦的时间推出来的");
     expect(made(cast, "Is this accurate?")[1]).toStartWith("This cast is worked out by fixed rules from the six lines it was given and the time it was made");
     expect(made(chart, "ok, but is it accurate?")[1]).toStartWith("The chart is worked out by fixed rules from the date, time and place of birth: the same birth data always gives the same pillars and the same reading, and a wrong birth time can change the hour pillar. Whether it is accurate");
-    for (const ask of ["灵不灵", "算命的结果可信吗", "这可信吗", "can I trust this?", "how accurate is it"]) expect({ ask, said: say(chart, ask).includes("没有科学上可以验证的依据") || say(chart, ask).includes("no scientific basis") }).toEqual({ ask, said: true });
+    for (const ask of ["灵不灵", "算命的结果可信吗", "这可信吗", "can I trust this?", "how accurate is it", "Is this reading accurate?", "is my chart reliable?", "is that true?"]) expect({ ask, said: say(chart, ask).includes("没有科学上可以验证的依据") || say(chart, ask).includes("no scientific basis") }).toEqual({ ask, said: true });
     // Of a person, or of a Plan, it is another question.
     expect(say(cast, "他可信吗？")).not.toContain("没有科学上可以验证的依据");
     expect(say(plan, "Is this accurate?")).not.toContain("no scientific basis");
