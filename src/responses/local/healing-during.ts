@@ -72,7 +72,7 @@ export function worseParagraph(lang: ReplyLanguage): string {
   );
 }
 
-export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|见效|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help|results?|take effect|start working|notice a difference)(?![a-z])/;
+export const BENEFIT = /好处|有用吗|有没有用|有效吗|有冇用|管用|效果|见效|有(?:什么|啥|咩|乜|何)(?:用|好处|作用)|(?<!副)作用|睡得(?:更)?(?:好|着|香)|好(?:啲|点|一点)瞓|瞓得(?:好|着)|助眠|(?<![a-z])(?:does (?:this|it) (?:actually |really )?work|benefits?|is it effective|will it help|does it help|results?|take effect|start working|notice a difference|what(?:'s| is) (?:it|this) (?:good )?for|helps? (?:me )?sleep|sleep better)(?![a-z])/;
 /** When it helps ("多久见效", "how long until I see results?"): asked with "how long" or "when", it is no question of the practice's minutes. */
 export const RESULTS_WHEN = /(?:多久|多长时间|什么时候|几时|几耐).{0,6}(?:见效|有效|有效果|有用|看到效果|有变化)|(?:how (?:long|soon)|when)(?![a-z]).{0,30}(?<![a-z])(?:results?|take effect|start working|(?:notice|see|feel) (?:a |any )?(?:difference|change|better)|work)(?![a-z])/;
 
@@ -89,7 +89,13 @@ export function noEffectParagraph(lang: ReplyLanguage): string {
 }
 
 /** What the practice does: an everyday practice, no promise and no treatment; what people often notice; when, if asked. */
+/** Sleeping better asked as the benefit: it may settle one for sleep, and is no treatment for sleeplessness. */
+const SLEEP_BETTER = /睡|瞓|眠|(?<![a-z])sleep/;
+
 export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: string): string {
+  const sleep = SLEEP_BETTER.test(foldedInput(input))
+    ? say(lang, "睡前练，有的人更容易放松入睡；但它不是失眠的治疗，睡不好持续一段时间，请找医生聊聊。", " Practised before bed, it helps some people settle into sleep; it is no treatment for sleeplessness, and sleep that stays poor is worth a word with a doctor.")
+    : "";
   if (RESULTS_WHEN.test(foldedInput(input))) {
     return say(
       lang,
@@ -99,13 +105,13 @@ export function benefitParagraph(p: ProtocolFacts, lang: ReplyLanguage, input: s
   }
   return say(
     lang,
-    `这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这${p.minutes}分钟，会觉得呼吸和心情都缓下来一些，但因人因时而异；练完留意一下自己和练之前有什么不同，就是最好的判断。`,
-    `This is an everyday mind-body practice, not a treatment, and it promises nothing. Many people find their breath and mood a little slower after these ${p.minutes} minutes, but it varies from person to person and day to day; noticing how you feel afterwards, compared with before, is the best guide.`,
+    `这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这${p.minutes}分钟，会觉得呼吸和心情都缓下来一些，但因人因时而异；练完留意一下自己和练之前有什么不同，就是最好的判断。${sleep}`,
+    `This is an everyday mind-body practice, not a treatment, and it promises nothing. Many people find their breath and mood a little slower after these ${p.minutes} minutes, but it varies from person to person and day to day; noticing how you feel afterwards, compared with before, is the best guide.${sleep}`,
   );
 }
 
 /** Playing one's own music instead ("能听自己的音乐吗", "can I use my own playlist?"). */
-export const OWN_MUSIC = /自己的(?:音乐|歌|歌单)|换(?:一首|首|个|一个)?(?:别的)?(?:歌|音乐)|听别的(?:歌|音乐)|别的音乐|(?<![a-z])(?:my own (?:music|songs?|playlist|tracks?)|other music|(?:a )?different (?:music|song|track)|my playlist|spotify)(?![a-z])/;
+export const OWN_MUSIC = /自己的(?:音乐|歌|歌单)|(?:听|播|放)(?:着)?歌|换(?:一首|首|个|一个)?(?:别的)?(?:歌|音乐)|听别的(?:歌|音乐)|别的音乐|(?<![a-z])(?:my own (?:music|songs?|playlist|tracks?)|other music|(?:a )?different (?:music|song|track)|my playlist|spotify)(?![a-z])/;
 
 /** One's own music: yes, slow instrumental music at a low volume; it only keeps the pace (or, without a track, a quiet background). */
 export function ownMusicParagraph(p: ProtocolFacts, lang: ReplyLanguage): string {

@@ -158,13 +158,13 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   // "How long until it works?" is a question of results, not of the practice's minutes.
   { pattern: /多久(?!(?:做|练)?一次)|多长时间|几分钟|几耐|几长时间|(?<![a-z])(?:how long|how many minutes|duration)(?![a-z])/, unless: RESULTS_WHEN, write: (_f, p, lang) => durationParagraph(p, lang) },
   { pattern: /为什么|为何|点解|适合|选|拣|(?<![a-z])(?:why|chosen|suit\w*|fits?|fitting)(?![a-z])/, write: (f, p, lang) => formParagraph(f, p, lang, true) },
-  { pattern: /坐着|站着|躺|瞓(?!着|咗|觉)|坐低|(?<!屋)企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
+  { pattern: /坐着|站着|躺|(?<!好啲|好点|好|易|难)瞓(?!着|咗|觉|得)|坐低|(?<!屋)企(?!业)|姿势|闭眼|睁眼|眼睛|(?<![a-z])eyes?(?![a-z])|(?<![a-z])(?:(?<!quiet )sitting|seated|standing(?! like a tree| eight brocades?)|lying|posture|sit down|stand up)(?![a-z])/, write: (_f, p, lang) => postureParagraph(p, lang) },
   { pattern: /强度|累不累|激烈|(?<![a-z])(?:intensity|intense|strenuous|hard is it)(?![a-z])/, write: (_f, p, lang) => intensityParagraph(p, lang) },
   { pattern: /多久(?:做|练)?一次|每天|每日|日日|几次|经常|两次|(?<![a-z])(?:how often|every day|daily|again tomorrow|repeat|twice|times a day|a day)(?![a-z])/, write: (_f, p, lang) => frequencyParagraph(p, lang) },
   { pattern: /在办公室|上班的时候|公司里|在家|外面|地铁|公交|公车|巴士|车上|飞机上|高铁|火车上|路上|哪里|什么地方|(?<![a-z])(?:at work|in the office|on (?:the|a) (?:train|bus|plane|subway|metro|tube)|in (?:the|a|my) car|commut\w*|outside|in public|where can i|where should i)(?![a-z])/, write: (_f, p, lang) => placeParagraph(p, lang) },
   { pattern: SYMPTOM, write: (_f, p, lang, input) => symptomParagraph(p, lang, input) },
   // A symptom's answer already says to stop; the cautions would only repeat it.
-  { pattern: /安全|注意|危险|小心|safe|caution|careful|risk/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
+  { pattern: /安全|注意|危险|小心|副作用|风险|safe|caution|careful|risk|side[- ]effects?/, unless: SYMPTOM, write: (_f, p, lang) => cautionsParagraph(p, lang) },
   { pattern: new RegExp(`音乐|音频|声音|视频|audio|music|sound|track(?! of)|video|${HEADPHONES.source}`), unless: OWN_MUSIC, write: (_f, p, lang, input) => audioParagraph(p, lang, input) },
   { pattern: OWN_MUSIC, write: (_f, p, lang) => ownMusicParagraph(p, lang) },
   { pattern: /(?:练完|做完|之后|以后|过后).{0,8}(?:还|仍|仲|依然).{0,6}(?:紧张|焦虑|难受|不舒服|唔舒服|烦|慌)|(?<![a-z])(?:after(?:wards)?|when (?:i'?m|it'?s) done)\b.{0,40}\bstill\b|still (?:anxious|tense|nervous|stressed|upset|panick\w*)(?![a-z])/, write: (_f, _p, lang) => afterwardsParagraph(lang) },
@@ -183,7 +183,8 @@ const PLAN_TOPICS: readonly { pattern: RegExp; unless?: RegExp; steps?: true; wr
   { pattern: new RegExp(`${BENEFIT.source}|${RESULTS_WHEN.source}`), unless: NO_EFFECT, write: (_f, p, lang, input) => benefitParagraph(p, lang, input) },
   { pattern: PREPARE, write: (_f, p, lang) => prepareParagraph(p, lang) },
   // Crying while listening is a feeling on the way, not doing two things at once.
-  { pattern: MULTITASK, unless: TEARS, write: (_f, p, lang) => multitaskParagraph(p, lang) },
+  // Songs played while practising are the music's question ("边听歌边做"), not doing two things at once.
+  { pattern: MULTITASK, unless: new RegExp(`${TEARS.source}|${OWN_MUSIC.source}`), write: (_f, p, lang) => multitaskParagraph(p, lang) },
   { pattern: BREATH_WAY, write: (_f, p, lang) => breathWayParagraph(p, lang) },
   { pattern: ENOUGH, write: (_f, p, lang) => enoughParagraph(p, lang) },
   { pattern: RECORD, write: (_f, _p, lang) => recordParagraph(lang) },

@@ -392,3 +392,32 @@ describe("the Healing fact sheet", () => {
     expect(blocked.lines).toContain("Safety state: BLOCKED (IMMEDIATE_DANGER)");
   });
 });
+
+describe("what it is for, sleep, songs and side effects, in everyday words", () => {
+  const BENEFIT_ZH = "这是日常的身心练习，不是治疗，也不承诺效果。很多人练完这10分钟，会觉得呼吸和心情都缓下来一些，但因人因时而异；练完留意一下自己和练之前有什么不同，就是最好的判断。";
+  test("what it is for: the benefit, which promises nothing", () => {
+    for (const q of ["这个练习有什么用", "呢個練習有咩用", "有啥好处", "这个练习有什么作用", "What is it good for?", "what's this for"]) expect({ q, benefit: /^(?:这是日常的身心练习，不是治疗|This is an everyday mind-body practice, not a treatment)/.test(focusOf(music, q)) }).toEqual({ q, benefit: true });
+    expect(focusOf(music, "这个练习有什么用")).toBe(BENEFIT_ZH);
+  });
+
+  test("sleeping better: the benefit, that it may settle one for sleep and treats no sleeplessness", () => {
+    expect(focusOf(music, "做完会睡得更好吗")).toBe(`${BENEFIT_ZH}睡前练，有的人更容易放松入睡；但它不是失眠的治疗，睡不好持续一段时间，请找医生聊聊。`);
+    expect(focusOf(music, "will it help me sleep?")).toEndWith("Practised before bed, it helps some people settle into sleep; it is no treatment for sleeplessness, and sleep that stays poor is worth a word with a doctor.");
+    for (const q of ["做完會唔會好啲瞓", "瞓得好啲嗎", "能助眠吗", "能睡得好吗", "I want to sleep better", "something to help me sleep", "this helps sleep, right"]) expect({ q, sleep: /入睡|settle into sleep/.test(focusOf(music, q)) }).toEqual({ q, sleep: true });
+    // Lying down to practise is still the posture.
+    expect(focusOf(music, "瞓低做得唔得")).toStartWith("这个练习坐着做");
+  });
+
+  test("songs played while practising are the music's answer, not doing two things at once", () => {
+    const songs = focusOf(music, "我可唔可以邊聽歌邊做");
+    expect(songs).toBe(focusOf(music, "可以听自己的歌吗"));
+    expect(focusOf(music, "可以一边做饭一边练吗")).toStartWith("这个练习要的正是这10分钟的专注");
+  });
+
+  test("side effects: the cautions", () => {
+    expect(focusOf(music, "有没有副作用")).toStartWith("练习时请注意：");
+    expect(focusOf(music, "有没有副作用")).not.toContain("不承诺效果");
+    expect(focusOf(music, "any side effects?")).toStartWith("While practising:");
+    expect(focusOf(music, "is there a side-effect")).toStartWith("While practising:");
+  });
+});
