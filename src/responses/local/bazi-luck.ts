@@ -29,7 +29,9 @@ export function verdict(f: BaziFacts, lang: ReplyLanguage, ganzhi: string): stri
 }
 
 /** Asking when: "什么时候", "哪一年", "how soon". */
-export const WHEN = /什么时候|何时|几时|哪[一几]?年|哪些年|多久|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])/;
+/** At what age ("我适合几岁结婚", "at what age will I marry?"): a when, answered with the ages beside the years. */
+export const AGE_ASKED = /几岁|多少岁|什么年纪|哪个年纪|多大年纪|(?<![a-z])(?:at what age|how old will i be)(?![a-z])/;
+export const WHEN = new RegExp(`什么时候|何时|几时|哪[一几]?年|哪些年|多久|${AGE_ASKED.source}|(?<![a-z])(?:when|which year|what year|how soon)(?![a-z])`);
 
 /** Asking when luck turns: "什么时候转好", "时来运转", "when will my luck improve?". */
 export const TURNING = /转好|好转|变好|走好|转运|运转|出头|(?<![a-z])(?:turns? (?:around|for the better|better)|gets? better|improv(?:e|es|ing)|picks? up)(?![a-z])/;

@@ -27,7 +27,7 @@ const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous
  * "will I marry?"; the folk 克夫, 旺夫 ("am I bad or good for a husband?"), after the reading limits' note, are the
  * marriage too.
  */
-const LOVE = /真命天子|真命天女|嫁|娶|[克旺帮](?:夫|妻)|(?<![a-z])(?:(?:meet|find) the one|mr\.? right|marry)(?![a-z])/;
+const LOVE = /真命天子|真命天女|嫁|娶|成家|[克旺帮](?:夫|妻)|(?<![a-z])(?:(?:meet|find) the one|mr\.? right|marry)(?![a-z])/;
 /** Money that comes unlooked-for: a windfall, the lottery, a bet (偏财运, 横财). */
 const WINDFALL = /偏财|横财|意外之财|中奖|彩票|赌|(?<![a-z])(?:windfalls?|lottery|jackpot|gambl\w*|indirect wealth)(?![a-z])/;
 /** Getting rich in the words the matter lexicon lacks ("我几时会发达", "暴富"; it has 发财, "rich", "wealthy"): money. */
@@ -215,12 +215,14 @@ export function starsParagraphs(f: BaziFacts, lang: ReplyLanguage, topics: reado
  * "When?" for a matter: the coming years whose stem is one of the matter's stars — the tradition's
  * first rule for when a matter is set in motion (a star that shows in the year's stem) — stated as one.
  */
-export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number): string | null {
+export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTopic, now: number, byAge = false): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
   // Each stem comes once in ten years, so twelve always hold one of the stars.
   const years = comingYearPillars(f, now).filter((y) => reading.stars.includes(y.ten_god));
-  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}）`, `${y.year} (${y.ganzhi}, ${y.ten_god})`));
+  // Asked at what age: the age reached in that year (周岁, from the birth date's year).
+  const age = (year: number) => (byAge ? say(lang, `，那年满${year - Number(f.solar.date.slice(0, 4))}岁`, `, the year you turn ${year - Number(f.solar.date.slice(0, 4))}`) : "");
+  const named = years.slice(0, 4).map((y) => say(lang, `${y.year}年${y.ganzhi}（${y.ten_god}${age(y.year)}）`, `${y.year} (${y.ganzhi}, ${y.ten_god}${age(y.year)})`));
   return say(
     lang,
     `问“什么时候”，传统上先看${starsName(reading, lang)}透出天干的流年，最能引动此事。从今年起的${COMING_YEARS}年里，这样的年份有：${list(lang, named)}。这是传统的推断方法，不是确定的时间。`,

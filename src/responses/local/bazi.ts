@@ -18,7 +18,7 @@ import { NAYIN, nayinParagraph, PALACES, palacesParagraph, ZODIAC, zodiacParagra
 import { compatibilityParagraph, FLAWS, personalityParagraph, pillarParagraph, pillarsNamed } from "./bazi-self.ts";
 import { BEST_MATCH, bestMatchesParagraph, zodiacMatchParagraph } from "./bazi-zodiac.ts";
 import { CAUTIONS, cautionsParagraph, CHILD_COUNT, childCountSentence, LATER_LIFE, laterLifeParagraph, NAME_ASKED, nameParagraph } from "./bazi-life.ts";
-import { decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
+import { AGE_ASKED, decisionParagraph, GOOD_YEARS, goodYearsParagraph, luckParagraph, verdict, WHEN } from "./bazi-luck.ts";
 
 
 /** Which floor to live on ("我适合住几楼", "which floor suits me?"). */
@@ -310,7 +310,7 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   // matter of its own ("那什么时候适合？" after "我适合创业吗？"), of the matter asked about before.
   const whenTopic = matters[0] ?? (asksWhen ? recentTopic(asked) : undefined);
   if (!askedYear && asksWhen && whenTopic) {
-    const p = whenParagraph(f, lang, whenTopic, now);
+    const p = whenParagraph(f, lang, whenTopic, now, matchesTopic(input, AGE_ASKED));
     if (p) focus.push(p);
   }
   // A decision about a matter: its timing first.

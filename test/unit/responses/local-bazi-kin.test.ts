@@ -82,6 +82,15 @@ describe("a topic's stars and the verdict on them", () => {
     expect(ask(A, "我是不是克妻")).toContain("这类问题传统上看财星（男命以财为妻星）");
   });
 
+  test("at what age: the coming years that bring the stars, each with the age reached in it", () => {
+    // A, born 1949: from 2025 the wealth stars' years are 2028 戊申 and 2029 己酉.
+    expect(ask(A, "我适合几岁结婚")).toStartWith("问“什么时候”，传统上先看财星透出天干的流年，最能引动此事。从今年起的12年里，这样的年份有：2028年戊申（偏财，那年满79岁）、2029年己酉（正财，那年满80岁）。");
+    expect(ask(A, "At what age will I marry?", "en")).toContain("2028 (戊申, 偏财, the year you turn 79) and 2029 (己酉, 正财, the year you turn 80)");
+    for (const q of ["多少岁结婚", "什么年纪能发财", "哪个年纪成家", "多大年纪结婚", "how old will I be when I marry?", "so at what age do I marry"]) expect({ q, ages: /满\d+岁|you turn \d+/.test(ask(A, q, /[a-z]/.test(q) ? "en" : "zh")) }).toEqual({ q, ages: true });
+    // Asked when, the years alone.
+    expect(ask(A, "我什么时候结婚")).not.toContain("那年满");
+  });
+
   test("a divorce alone is the marriage: the spouse star, not the officer stars a court is read from", () => {
     expect(chartTopics("我会离婚吗")).toEqual(["relationship"]);
     expect(chartTopics("Will I get divorced?")).toEqual(["relationship"]);
