@@ -11,7 +11,7 @@ import type { SensitiveTopic } from "../../safety/index.ts";
 import { foldedInput, list, matchesTopic, say, WHETHER } from "./text.ts";
 import { isStrong, strengthText } from "./liuyao-strength.ts";
 import { CONTROLS, GENERATES } from "./liuyao-elements.ts";
-import { AUTHORITIES, authorityParagraph } from "./liuyao-judge.ts";
+import { PEOPLE, personParagraph } from "./liuyao-people.ts";
 import { LATER, worldLaterSentence } from "./liuyao-later.ts";
 import { roleParagraph, ROLES } from "./liuyao-roles.ts";
 import { ALIVE, aliveParagraph, COMES_BACK, comesBackParagraph, TAKEN, takenParagraph, WHERE_LOST, whereLostParagraph } from "./liuyao-lost.ts";
@@ -267,7 +267,8 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: CAST_AGAIN, write: castAgainParagraph },
   // "我是哪一爻", "which line is me?": the world line stands for the asker.
   { pattern: /世爻|世应|(?:哪|那)(?:一|个)?爻(?:是|代表)我|我是(?:哪|那)(?:一|个)?爻|(?<![a-z])(?:world line|which line (?:is|represents|stands for) me|my (?:own )?line)(?![a-z])/, write: worldLine },
-  { pattern: OTHER_SIDE, write: otherSide },
+  // Liking or trusting you asked of a boss or the colleagues is theirs to answer below, not the other side's.
+  { pattern: OTHER_SIDE, write: (f, lang, input) => (PEOPLE.some((p) => matchesTopic(input, p.pattern)) && !matchesTopic(input, /应爻|对方|(?<![a-z])(?:response line|the other side)(?![a-z])/) ? "" : otherSide(f, lang)) },
   { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
   // "hidden spirit" is 伏神, not one of the six spirits.
   { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])(?<!hidden )spirits?(?![a-z])/, write: spiritsParagraph },
@@ -284,8 +285,9 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: TAKEN, write: takenParagraph },
   { pattern: ALIVE, write: (f, lang) => aliveParagraph(f, lang) ?? "" },
   { pattern: COMES_BACK, write: (f, lang) => comesBackParagraph(f, lang) ?? "" },
-  ...AUTHORITIES.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => authorityParagraph(f, lang, a) })),
-  { pattern: /希望|有戏|能成吗|成不成|会成吗|能(?:不能)?(?:成功|过关|通过|过)(?:吗|嗎|\?|？|$)|过得了吗|过不过得|会成功吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|好兆头|坏兆头|吉兆|凶兆|是好是坏|(?<![a-z])(?:any hope|is there hope|my chances|(?:will|would|can|could) (?:i|we) (?:pass|make it|succeed|get (?:it|in|through))|am i going to (?:pass|make it|get it)|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability|(?:good|bad) (?:sign|omen)|is (?:it|this|that) (?:a )?(?:good|bad)(?! (?:time|idea|day|month|year)))(?![a-z])/, write: chanceParagraph },
+  ...PEOPLE.map((a) => ({ pattern: a.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => personParagraph(f, lang, a) })),
+  // Whether a decision is the right one ("这个决定对吗", "is this the right choice?") is the cast's leaning too.
+  { pattern: /希望|有戏|能成吗|成不成|会成吗|(?:决定|选择|做法|选得|做得|这样做|这么做)(?:是)?(?:对|正确)(?:吗|嗎|不|的吗)|能(?:不能)?(?:成功|过关|通过|过)(?:吗|嗎|\?|？|$)|过得了吗|过不过得|会成功吗|有没有机会|还有机会|机会大|有冇机会|把握|吉凶|是吉|吉还是凶|吉唔吉|几率|机率|概率|可能性|成功率|胜算|好兆头|坏兆头|吉兆|凶兆|是好是坏|(?<![a-z])(?:any hope|is there hope|my chances|(?:the )?right (?:decision|choice|call|move|thing to do)|(?:a )?(?:good|wise) (?:decision|choice|call|move)|(?:will|would|can|could) (?:i|we) (?:pass|make it|succeed|get (?:it|in|through))|am i going to (?:pass|make it|get it)|a chance|any chance|chances|will it work|odds|good or bad|auspicious|likely|likelihood|probability|(?:good|bad) (?:sign|omen)|is (?:it|this|that) (?:a )?(?:good|bad)(?! (?:time|idea|day|month|year)))(?![a-z])/, write: chanceParagraph },
   { pattern: new RegExp(`怎么办|点算|怎么做|点做|怎样做|如何准备|怎么准备|怎样准备|准备什么|注意什么|建议|(?:该|能|可以|要)做(?:些|点)?什么|做(?:些|点)什么|怎么帮|如何帮|帮(?:到)?(?:他|她|佢)(?:做)?(?:些|点)?什么|有什么要注意|(?<![a-z])(?:what should (?:i|we)|how (?:can|do|should) (?:i|we)|prepare|advice|tips|what can (?:i|we) do|how (?:can|could) (?:i|we) help|what if|(?:should|to) avoid|watch out|be careful)(?![a-z])|${WHETHER.source}|${MEDICAL_CHOICE.source}`), write: (f, lang, input, sensitive) => (matchesTopic(input, CAST_AGAIN) ? "" : adviceParagraph(f, lang, input, sensitive.includes("medical_decision"))) },
   // After the counsel: a yes-or-no question about a step ("要不要谈薪水？") is answered first.
   ...ROLES.map((role) => ({ pattern: role.pattern, write: (f: LiuyaoFacts, lang: ReplyLanguage) => roleParagraph(f, lang, role) })),

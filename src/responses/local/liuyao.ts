@@ -4,6 +4,7 @@
  * asked about, the moving lines, or timing, as the question points.
  */
 import { ROLES } from "./liuyao-roles.ts";
+import { PEOPLE } from "./liuyao-people.ts";
 import { withPartnerNamed } from "./liuyao-partner.ts";
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
@@ -186,8 +187,8 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   // Another matter named gets the general rule for it; the cast's own useful god otherwise.
   // A part of this cast's matter asked after by name (its money, its paperwork, its people) is read from the cast;
   // another matter's rule is not said for it ("offer" names a job, but "how much should I offer?" is the price).
-  // So is the other side ("will the interviewer like me?" names no love affair).
-  const partAsked = ROLES.some((role) => matchesTopic(input, role.pattern)) || matchesTopic(input, OTHER_SIDE);
+  // So are the other side ("will the interviewer like me?" names no love affair), the boss and the colleagues.
+  const partAsked = [...ROLES, ...PEOPLE].some((part) => matchesTopic(input, part.pattern)) || matchesTopic(input, OTHER_SIDE);
   // The cast's own matters named again ("学校" after "考研能上岸吗", read from 官鬼) are not another matter's rule,
   // nor is anything named beside the matter its useful god was chosen for ("面试官" after a job cast: career and study).
   const castMatters = classifyMatter(f.question);

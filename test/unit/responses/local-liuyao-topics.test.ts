@@ -805,6 +805,42 @@ describe("help from the police, a doctor or a lawyer is never left to the hexagr
   });
 });
 
+describe("colleagues: 兄弟, by how it meets the world line", () => {
+  // interview: 兄弟 is line 3 (己亥 水, moving); the world line 5 is 申 金: metal generates water, and water neither
+  // generates nor controls metal.
+  test("generating, controlling, neither, absent", () => {
+    expect(ask(interview, "同事好相处吗", "zh")).toBe("同事、同辈传统上看兄弟爻（同类之人），看它与世爻（你）的生克。本卦兄弟在第3爻己亥水，发动：它与世爻没有生克，传统上说同事之间平平相处。");
+    expect(ask(edit(interview, { 3: { element: "土" } }), "will my coworkers like me?", "en")).toBe("Colleagues and peers are traditionally read from 兄弟 (one's own kind), by how it meets the world line (you). This cast's 兄弟 is line 3, 己亥 土, moving. 兄弟 generates the world line: traditionally colleagues help you and are easy to work with.");
+    expect(ask(edit(interview, { 3: { element: "火" } }), "同事会不会排挤我", "zh")).toEndWith("兄弟克世，传统上说同事之间有竞争、有摩擦。");
+    expect(ask(edit(interview, { 3: { relative: "妻财" } }), "how are my teammates?", "en")).toContain("No 兄弟 line appears in this cast: traditionally colleagues play little part in it.");
+    expect(ask(edit(interview, { 3: { relative: "妻财" } }), "同事呢", "zh")).toContain("本卦兄弟不上卦，传统上说同事一面牵涉不多。");
+    expect(ask(edit(interview, { 3: { element: "土" } }), "同事好相处吗", "zh")).toEndWith("兄弟生世，传统上说同事肯帮你、好相处。");
+    expect(ask(edit(interview, { 3: { element: "火" } }), "and my colleague?", "en")).toEndWith("兄弟 controls the world line: traditionally there is rivalry and friction among colleagues.");
+    expect(ask(interview, "what about my coworker", "en")).toEndWith("兄弟 neither generates nor controls the world line: traditionally colleagues are neither help nor hindrance.");
+    for (const q of ["my teammate", "a co-worker", "colleagues, ok?"]) expect({ q, peers: ask(interview, q, "en").startsWith("Colleagues and peers") }).toEqual({ q, peers: true });
+  });
+
+  test("a boss who makes life hard is the boss; liking you, asked of them, is not the other side's", () => {
+    expect(ask(interview, "入职后会不会被穿小鞋", "zh")).toStartWith("上司、老板传统上也看官鬼爻");
+    expect(ask(interview, "老板喜欢我吗", "zh")).toStartWith("上司、老板传统上也看官鬼爻");
+    expect(ask(interview, "will my coworkers like me?", "en")).not.toContain("The other side is the response line");
+    expect(ask(interview, "对方和老板怎么看我", "zh")).toStartWith("对方由应爻代表");
+    expect(ask(interview, "how do the other side and my boss see me?", "en")).toStartWith("The other side is the response line");
+    expect(ask(interview, "my boss and the response line?", "en")).toContain("The other side is the response line");
+  });
+
+  test("colleagues named in another matter's cast are people of it, not another matter", () => {
+    const illness = cast("我妈的病能好吗？", [8, 7, 7, 7, 7, 7]);
+    expect(ask(illness, "我同事说要请假陪她，好吗", "zh")).not.toContain("问工作、职位看官鬼");
+  });
+});
+
+describe("whether a decision is the right one: the cast's leaning", () => {
+  test("'这个决定对吗', 'is this the right choice?'", () => {
+    for (const q of ["这个决定对吗", "我的选择是对的吗", "这样做对不对", "is this the right decision?", "was it the right call", "right choice?", "is this a wise move?", "good decision?"]) expect({ q, lean: /^(?:按这一卦：|By this cast:)/.test(ask(interview, q, /[a-z]/.test(q) ? "en" : "zh")) }).toEqual({ q, lean: true });
+  });
+});
+
 describe("a boss: 官鬼 too, by how it meets the world line", () => {
   // interview: 官鬼 lines 2 (己丑 土) and 6 (庚戌 土), neither moving; the world line 5 is 申 金: earth generates metal.
   test("generating, controlling, neither, absent; the moving 官鬼 first", () => {
