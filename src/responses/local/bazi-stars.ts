@@ -230,15 +230,26 @@ export function whenParagraph(f: BaziFacts, lang: ReplyLanguage, matter: ChartTo
   );
 }
 
-/** How a year touches the matter asked about before: is the year's stem one of the matter's stars? */
-export function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: ChartTopic): string | null {
+const HIT = ["传统上这一年与此事关联更紧，宜多留意机会", "traditionally the year bears on it more closely, a time to watch for openings"] as const;
+const MISS = ["这一年对此事的直接作用较小，主要还看大运与原局", "traditionally the year bears on it less directly, and the luck pillar and the chart weigh more"] as const;
+
+/**
+ * How a year touches a matter: is the year's stem one of the matter's stars? Asked before (`askedBefore`: "那明年呢？"
+ * after a career question) or in the same question ("今年感情运怎么样").
+ */
+export function yearForMatter(f: BaziFacts, lang: ReplyLanguage, year: number, matter: ChartTopic, askedBefore: boolean): string | null {
   const reading = starsFor(matter, f.gender);
   if (!reading) return null;
   const [y] = yearPillarsAround(f, year);
   const hit = reading.stars.includes(y!.ten_god);
   return say(
     lang,
-    `接着你刚才问的：这类事传统上看${reading.zh}。${year}年流年${y!.ganzhi}的天干是${y!.ten_god}，${hit ? "正是所看之星，传统上这一年与此事关联更紧，宜多留意机会" : "不是所看之星，这一年对此事的直接作用较小，主要还看大运与原局"}。`,
-    `On what you asked before: such matters are read from ${reading.en}. The ${year} pillar ${y!.ganzhi} has ${y!.ten_god} on its stem, ${hit ? "one of those stars: traditionally the year bears on it more closely, a time to watch for openings" : "not one of those stars: traditionally the year bears on it less directly, and the luck pillar and the chart weigh more"}.`,
+    // Asked in the same question, the year's paragraph has just named its pillar and the stars' own paragraph follows.
+    askedBefore
+      ? `接着你刚才问的：这类事传统上看${reading.zh}。${year}年流年${y!.ganzhi}的天干是${y!.ten_god}，${hit ? "正是所看之星" : "不是所看之星"}，${hit ? HIT[0] : MISS[0]}。`
+      : `流年天干${y!.ten_god}${hit ? "正是" : "不是"}此事所看的${starsName(reading, "zh")}：${hit ? HIT[0] : MISS[0]}。`,
+    askedBefore
+      ? `On what you asked before: such matters are read from ${reading.en}. The ${year} pillar ${y!.ganzhi} has ${y!.ten_god} on its stem, ${hit ? "one of those stars" : "not one of those stars"}: ${hit ? HIT[1] : MISS[1]}.`
+      : `The year's stem, ${y!.ten_god}, is ${hit ? "one of" : "not one of"} ${starsName(reading, "en")} this matter is read from: ${hit ? HIT[1] : MISS[1]}.`,
   );
 }

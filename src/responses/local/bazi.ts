@@ -284,8 +284,10 @@ function focusOn(f: BaziFacts, input: string, lang: ReplyLanguage, now: number, 
   if (matchesTopic(input, TAI_SUI)) focus.push(taiSuiParagraph(f, lang, yearAbout));
   // "那明年呢？" after "我的事业怎么样？": the year, read for the matter the conversation is about.
   const inherited = classifyMatter(input).length === 0 && SHORT_FOLLOW_UP.test(foldedInput(input).trim()) ? recentTopic(asked) : undefined;
-  if (inherited && (askedYear || asksYear)) {
-    const p = yearForMatter(f, lang, yearAbout, inherited);
+  // A year asked of one matter ("今年感情运怎么样") is read for it too, unless it is a decision's timing (below).
+  const yearMatter = inherited ?? (matters.length === 1 && !matchesTopic(input, WHETHER) ? matters[0] : undefined);
+  if (yearMatter && (askedYear || asksYear)) {
+    const p = yearForMatter(f, lang, yearAbout, yearMatter, inherited !== undefined);
     if (p) focus.push(p);
   }
   // A ten god asked after by name, where no matter's stars already say where it is.

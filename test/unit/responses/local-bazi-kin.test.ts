@@ -82,6 +82,21 @@ describe("a topic's stars and the verdict on them", () => {
     expect(ask(A, "我是不是克妻")).toContain("这类问题传统上看财星（男命以财为妻星）");
   });
 
+  test("a year asked of one matter is read for it: whether the year's stem is one of the matter's stars", () => {
+    // A: 2025 乙巳's stem is 劫财, 2028 戊申's 偏财 (a wealth star, the spouse star of a man's chart).
+    const [year, against, stars] = ask(A, "今年感情运怎么样").split("\n");
+    expect(year).toStartWith("2025年流年乙巳（天干为劫财）");
+    expect(against).toBe("流年天干劫财不是此事所看的财星：这一年对此事的直接作用较小，主要还看大运与原局。");
+    expect(stars).toStartWith("这类问题传统上看财星（男命以财为妻星）");
+    expect(ask(A, "2028年感情怎么样")).toContain("流年天干偏财正是此事所看的财星：传统上这一年与此事关联更紧，宜多留意机会。");
+    expect(ask(A, "What's my love life going to be like in 2028?", "en")).toContain("The year's stem, 偏财, is one of the wealth stars this matter is read from: traditionally the year bears on it more closely, a time to watch for openings.");
+    expect(ask(A, "How is my love life this year?", "en")).toContain("The year's stem, 劫财, is not one of the wealth stars this matter is read from: traditionally the year bears on it less directly");
+    // A decision's timing is its own answer; two matters, or none, get no such sentence.
+    expect(ask(A, "今年要不要跳槽")).not.toContain("此事所看的");
+    expect(ask(A, "今年事业和感情怎么样")).not.toContain("此事所看的");
+    expect(ask(A, "今年运势怎么样")).not.toContain("此事所看的");
+  });
+
   test("at what age: the coming years that bring the stars, each with the age reached in it", () => {
     // A, born 1949: from 2025 the wealth stars' years are 2028 戊申 and 2029 己酉.
     expect(ask(A, "我适合几岁结婚")).toStartWith("问“什么时候”，传统上先看财星透出天干的流年，最能引动此事。从今年起的12年里，这样的年份有：2028年戊申（偏财，那年满79岁）、2029年己酉（正财，那年满80岁）。");
