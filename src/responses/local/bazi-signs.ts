@@ -11,9 +11,7 @@ import { BRANCH_DIRECTION } from "../data/branch-directions.ts";
 import { BRANCHES } from "../../bazi/tables.ts";
 import { elementOfTenGod, TEN_GODS } from "../../bazi/index.ts";
 import { ANIMALS_EN, ANIMALS_ZH } from "./bazi-names.ts";
-
-/** The groups of stars by their Chinese names. */
-const GROUP_ZH: Readonly<Record<keyof typeof TEN_GODS, string>> = { companion: "比劫", output: "食伤", wealth: "财星", officer: "官杀", resource: "印星" };
+import { GROUP_NAME } from "./bazi-stars.ts";
 
 /**
  * The traditional correspondences of the five elements: colours and direction (五行配色、方位), the
@@ -96,15 +94,15 @@ const HELPERS: Readonly<Record<keyof typeof TEN_GODS, [zh: string, en: string]>>
 /**
  * Who the nobleman is: by 天乙贵人 (by the day and the year stem, as the chart's stars are looked up),
  * people born in the years of its branches (a folk reading), the coming years that bring it, where the
- * chart carries it; and by the ten gods, the people of the
- * favourable elements' groups. That the helpers themselves are people willing to help, last.
+ * chart carries it; and by the ten gods, the people of the favourable elements' groups. That the helpers
+ * themselves are people willing to help, last.
  */
 export function nobleWhoParagraph(f: BaziFacts, lang: ReplyLanguage, now: number): string {
   const animals = starBranchNames(f, "天乙贵人").map((b) => BRANCHES.indexOf(b as never));
   const at = starPlaces(f, lang, "天乙贵人");
   // Each element is one group's: the favourable ones in their own order.
   const groupOf = (element: string) => (Object.keys(TEN_GODS) as (keyof typeof TEN_GODS)[]).find((g) => elementOfTenGod(f.dayMaster.element, TEN_GODS[g][0]) === element)!;
-  const helpers = f.favorable.map((e) => say(lang, `${elementName("zh", e)}是你的${GROUP_ZH[groupOf(e)]}（${HELPERS[groupOf(e)][0]}）`, `${e} stands for ${HELPERS[groupOf(e)][1]}`));
+  const helpers = f.favorable.map((e) => say(lang, `${elementName("zh", e)}是你的${GROUP_NAME[groupOf(e)][0]}（${HELPERS[groupOf(e)][0]}）`, `${e} stands for ${HELPERS[groupOf(e)][1]}`));
   return say(
     lang,
     `传统上看贵人有两层。一是天乙贵人（按日干与年干查）：民俗说属${animals.map((i) => ANIMALS_ZH[i]).join("、属")}的人容易成为你的贵人；${starYears(f, lang, "天乙贵人", now)}。${at.length ? `你的盘中，天乙贵人在${at.join("、")}。` : "你的盘中天干地支没有带天乙贵人。"}二是十神：本盘喜用${list("zh", f.favorable.map((e) => elementName("zh", e)))}，${helpers.join("，")}，传统上这些人是你的助力。这是民俗的取象；真正的贵人是愿意帮你的人，多在你用心经营的关系里。`,

@@ -141,7 +141,7 @@ export function starsFor(matter: ChartTopic, gender: string): StarReading | null
 export const starsName = (reading: StarReading, lang: ReplyLanguage) => say(lang, reading.zh.replace(/（.*$/, ""), reading.en.replace(/ \(.*$/, ""));
 
 type StarGroup = keyof typeof TEN_GODS;
-const GROUP_NAME: Readonly<Record<StarGroup, [zh: string, en: string]>> = {
+export const GROUP_NAME: Readonly<Record<StarGroup, [zh: string, en: string]>> = {
   companion: ["比劫", "the peer stars"],
   output: ["食伤", "the output stars"],
   wealth: ["财星", "the wealth stars"],

@@ -261,6 +261,9 @@ export function overviewParagraph(f: LiuyaoFacts, lang: ReplyLanguage): string {
  */
 export const OTHER_SIDE = /应爻|世应|对方|面试官|考官|评委|买家|卖家|房东|怎么看我|真心|爱不爱我|喜不喜欢我|钟唔钟意我|对我有没有感觉|(?<![a-z])(?:response line|the other side|interviewer|examiner|the buyer|the seller|landlord|think of me|feel about me|sincere|serious about (?:me|us)|(?:love|loves|like|likes) me|care(?:s)? about me|into me)(?![a-z])/;
 
+/** The other side asked after by that name, not through a feeling ("like me") a boss or colleague may have too. */
+const OTHER_SIDE_NAMED = /应爻|对方|(?<![a-z])(?:response line|the other side)(?![a-z])/;
+
 /** The kinds of question this file answers, in the order their paragraphs are written. */
 const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   { pattern: HEXAGRAM_TEXT, write: hexagramTextParagraph },
@@ -268,7 +271,7 @@ const TOPICS: readonly { pattern: RegExp; write: Writer }[] = [
   // "我是哪一爻", "which line is me?": the world line stands for the asker.
   { pattern: /世爻|世应|(?:哪|那)(?:一|个)?爻(?:是|代表)我|我是(?:哪|那)(?:一|个)?爻|(?<![a-z])(?:world line|which line (?:is|represents|stands for) me|my (?:own )?line)(?![a-z])/, write: worldLine },
   // Liking or trusting you asked of a boss or the colleagues is theirs to answer below, not the other side's.
-  { pattern: OTHER_SIDE, write: (f, lang, input) => (PEOPLE.some((p) => matchesTopic(input, p.pattern)) && !matchesTopic(input, /应爻|对方|(?<![a-z])(?:response line|the other side)(?![a-z])/) ? "" : otherSide(f, lang)) },
+  { pattern: OTHER_SIDE, write: (f, lang, input) => (PEOPLE.some((p) => matchesTopic(input, p.pattern)) && !matchesTopic(input, OTHER_SIDE_NAMED) ? "" : otherSide(f, lang)) },
   { pattern: /旬空|空亡|落空|(?<![a-z])(?:void|empty)(?![a-z])/, write: voidParagraph },
   // "hidden spirit" is 伏神, not one of the six spirits.
   { pattern: /六神|六兽|青龙|朱雀|勾陈|螣蛇|白虎|玄武|(?<![a-z])(?<!hidden )spirits?(?![a-z])/, write: spiritsParagraph },

@@ -9,7 +9,7 @@ import { withPartnerNamed } from "./liuyao-partner.ts";
 import { classifyMatter, type Matter } from "../../matter/matter.ts";
 import type { LineFacts, LiuyaoFacts } from "../facts/index.ts";
 import { type Branch, type NoUsefulGod, type RelativeLines, timingCandidate, type UsefulGod } from "../../liuyao/index.ts";
-import { foldText, type ReplyLanguage } from "../../text/language.ts";
+import type { ReplyLanguage } from "../../text/language.ts";
 import type { SensitiveTopic } from "../../safety/index.ts";
 import { foldedInput, list, matchesTopic, say, sentences, type Explanation } from "./text.ts";
 import { askedTopics, OTHER_SIDE, overviewParagraph } from "./liuyao-topics.ts";
@@ -78,10 +78,10 @@ function usefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, matter: Matter)
 const TIE_ZH = { parent: "父母长辈", child: "子女", peer: "兄弟朋友", husband: "丈夫或男友", wife: "妻子或女友" } as const;
 const TIE_EN = { parent: "a parent or elder", child: "a child", peer: "a sibling or friend", husband: "a husband or boyfriend", wife: "a wife or girlfriend" } as const;
 
-/** The useful god the cast itself records (chosen from its question and whose matter it is), with 原神, 忌神 and 仇神. */
 /** The rule the cast's useful god was chosen by: a career that the question also names as study is rank (功名). */
 const ruleOf = (f: LiuyaoFacts, matter: Matter) => (matter === "career" && classifyMatter(f.question).includes("study") ? RANK : USEFUL_GOD[matter]);
 
+/** The useful god the cast itself records (chosen from its question and whose matter it is), with 原神, 忌神 and 仇神. */
 function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGod): string {
   const why =
     g.basis === "self"
@@ -174,7 +174,6 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   const partner = withPartnerNamed(cast, input, lang);
   const f = partner?.facts ?? cast;
   const focus: string[] = partner ? [partner.note] : [];
-  // Cantonese matter words (份工, 拍拖) read as their Mandarin ones, here and in the cast's own question.
   const matters = classifyMatter(foldedInput(input));
   const castGod = f.usefulGod;
   const topics = askedTopics(f, input, lang, sensitive);
