@@ -21,7 +21,7 @@ export type Tie = (typeof TIES)[number];
 /** Words for each tie, simplified Chinese (input is folded first) and English. Longer words first where one contains another. */
 const TIE_WORDS: Readonly<Record<Tie, { zh: readonly string[]; en: readonly string[] }>> = {
   parent: {
-    zh: ["父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈", "老豆", "阿爸", "阿妈", "爹地", "妈咪", "爷爷", "奶奶", "外公", "外婆", "姥姥", "姥爷", "公公", "婆婆", "岳父", "岳母", "家父", "家母", "父母", "爸妈", "老师", "师父", "长辈", "我爸", "我妈"],
+    zh: ["父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈", "老豆", "阿爸", "阿妈", "爹地", "妈咪", "爷爷", "奶奶", "外公", "外婆", "姥姥", "姥爷", "公公", "婆婆", "岳父", "岳母", "家父", "家母", "父母", "爸妈", "老师", "师父", "长辈", "我爸爸", "我妈妈", "我爸", "我妈"],
     en: ["father", "mother", "dad", "daddy", "mom", "mum", "mommy", "mummy", "parents?", "grand(?:ma|pa|mother|father|parents?)", "granny", "teacher", "mentor", "(?:father|mother)-in-law", "in-laws"],
   },
   child: {
@@ -29,7 +29,7 @@ const TIE_WORDS: Readonly<Record<Tie, { zh: readonly string[]; en: readonly stri
     en: ["sons?", "daughters?", "kids?", "child(?:ren)?", "baby", "toddler", "grand(?:son|daughter|child(?:ren)?)", "students?"],
   },
   peer: {
-    zh: ["哥哥", "姐姐", "弟弟", "妹妹", "我哥", "我姐", "我弟", "我妹", "家姐", "细佬", "兄弟", "姐妹", "朋友", "同学", "同事", "闺蜜", "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "死党", "好友"],
+    zh: ["哥哥", "姐姐", "弟弟", "妹妹", "我哥哥", "我姐姐", "我弟弟", "我妹妹", "我哥", "我姐", "我弟", "我妹", "家姐", "细佬", "兄弟", "姐妹", "朋友", "同学", "同事", "闺蜜", "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "死党", "好友"],
     en: ["brothers?", "sisters?", "siblings?", "friends?", "best friend", "bff", "classmates?", "colleagues?", "co-?workers?", "cousins?", "roommates?"],
   },
   husband: {

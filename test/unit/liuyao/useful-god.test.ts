@@ -121,6 +121,11 @@ describe("chosen from the question's frame (matters, owner, ties named)", () => 
     expect(castOf("跟房东打官司能赢吗").useful_god).toMatchObject({ relative: "官鬼", matter: "lawsuit" });
   });
 
+  test("a mother's surgery asked with 我妈妈 is the mother's, read from 父母, as with 我妈", () => {
+    expect(castOf("我妈妈的手术会顺利吗").useful_god).toMatchObject({ relative: "父母", basis: "person", matter: "health", owner: "parent" });
+    expect(castOf("我妈妈的手术会顺利吗").useful_god).toEqual(castOf("我妈的手术会顺利吗").useful_god);
+  });
+
   test("a question asked in Cantonese words has its matter: a job, a flat, dating a boyfriend", () => {
     expect(castOf("我份工保唔保得住").useful_god).toMatchObject({ relative: "官鬼", basis: "matter", matter: "career" });
     expect(castOf("今年買唔買得樓").useful_god).toMatchObject({ relative: "父母", basis: "matter", matter: "home" });

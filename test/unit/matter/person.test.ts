@@ -14,6 +14,14 @@ describe("whose matter a question is about", () => {
     ["男朋友的工作稳定吗", "husband"], // 男朋友, not 朋友
     ["Will my boyfriend propose?", "husband"],
     ["女朋友的签证能批吗", "wife"],
+    // 我妈妈, not 我妈 then 妈的: the doubled word with 我 before it owns the matter as the short one does.
+    ["我妈妈的手术会顺利吗", "parent"],
+    ["我媽媽的手術會順利嗎", "parent"],
+    ["我爸爸的病能好吗", "parent"],
+    ["我哥哥的工作怎么样", "peer"],
+    ["我姐姐能考上吗", "peer"],
+    ["我弟弟的婚事顺利吗", "peer"],
+    ["我妹妹会怀孕吗", "peer"],
   ] as const)("%s → %s owns it", (text, owner) => {
     expect(whose(text).owner).toBe(owner);
   });
@@ -25,6 +33,7 @@ describe("whose matter a question is about", () => {
     ["我和男朋友能结婚吗", ["husband"]], // the partner in the asker's own relationship
     ["I argued with my mother, will we make up?", ["parent"]],
     ["我想和老婆离婚，能离成吗", ["wife"]],
+    ["我和我妈妈的关系能好转吗", ["parent"]],
   ] as const)("%s → the asker's own (named: %p)", (text, named) => {
     expect(whose(text)).toEqual({ owner: null, named: [...named] });
   });
