@@ -118,8 +118,8 @@ const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，
 const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
 /** Words too common to tell two targets apart. */
 const STOP_EN = new Set(["the", "a", "an", "my", "our", "of", "with", "from", "to", "in", "on", "for", "and", "at", "this", "that", "next", "last", "other", "one"]);
-/** A question announced as another one ("还有，我女儿…"; not "还有呢？", "还有什么要注意的？": more of the same reading). */
-const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有(?!呢|吗|么|什么|啥|没|别的|其他|[？?]|$))|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
+/** A question announced as another one ("还有，我女儿…"; not "还有呢？", "还有什么要注意的？": more of the same reading; nor "还有救吗", "还有希望吗": the matter's own chance). */
+const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有(?!呢|吗|么|什么|啥|没|别的|其他|救|希望|机会|戏|可能|转机|余地|挽回|[？?]|$))|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
 /** Words that tie "X?" back into the cast's matter (the licence "that was in it", 里面的). */
 const INSIDE = /(?<![a-z])(?:in it|inside|that was in|from it|of it)(?![a-z])|里面|里头|其中/;
 const PRONOUN_ONLY = /^(?:他|她|它|他们|她们|佢|佢哋|him|her|them|it|he|she)$/;

@@ -339,6 +339,12 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["这次跳槽去新公司好不好？", "还有吗"],
     ["这次跳槽去新公司好不好？", "还有什么要注意的？"],
     ["这次跳槽去新公司好不好？", "还有别的吗？"],
+    // "还有救吗", "还有希望吗": whether the matter itself still has a chance, not another matter.
+    ["我和男朋友还能复合吗", "还有救吗"],
+    ["这次面试能通过吗", "还有希望吗？"],
+    ["这次面试能通过吗", "还有机会吗"],
+    ["我和男朋友还能复合吗", "还有挽回的余地吗"],
+    ["这次跳槽去新公司好不好？", "还有转机吗"],
   ] as const)("%s → %s: same", (question, followUp) => {
     expect(detectMatterChange(question, followUp).changed).toBe(false);
   });
