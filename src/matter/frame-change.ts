@@ -118,6 +118,13 @@ const AFTER_ZH = /^(?:那|那么|那麼|咁)?(.{1,24}?)(?:呢|嘅呢)(?:[？?，
 const THEN_ZH = /^(?:那|那么|那麼|咁)(?!是|就|个|這|这|樣|样)/;
 /** Words too common to tell two targets apart. */
 const STOP_EN = new Set(["the", "a", "an", "my", "our", "of", "with", "from", "to", "in", "on", "for", "and", "at", "this", "that", "next", "last", "other", "one"]);
+/** The words that announce another question ("顺便问一下", "对了", "另外", "还有"). */
+const ANNOUNCED = /^(?:顺便问(?:一?下)?|对了|另外|还有)/;
+/**
+ * What follows such words when it asks only about this reading ("另外，要注意什么", "顺便问下应期", "对了，什么时候有结果"):
+ * the whole rest, so that a matter named after it ("另外，什么时候能结婚") is still another question.
+ */
+const READING_ASKED = /^[，,、：:\s]*(?:(?:我|我们)?还?(?:要|该|应该|需要)?(?:注意(?:些)?什么|怎么(?:做|办)|做(?:些)?什么)|应期(?:呢|是(?:什么时候|哪天))?|(?:大概|大约)?(?:什么时候|多久|几时)(?:有结果|有消息|能有结果|会有结果|出结果)?|用神|动爻|世爻|应爻|变卦|这卦(?:怎么看|怎么说)?)[吗呢？?。.!！~\s]*$/;
 /** A question announced as another one ("还有，我女儿…"; not "还有呢？", "还有什么要注意的？": more of the same reading; nor "还有救吗", "还有希望吗": the matter's own chance). */
 const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有(?!呢|吗|么|什么|啥|没|别的|其他|救|希望|机会|戏|可能|转机|余地|挽回|[？?]|$))|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
 /** Words that tie "X?" back into the cast's matter (the licence "that was in it", 里面的). */
@@ -235,6 +242,6 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
     const han = subject.replace(/^(?:我的|我们的|我家的?|我)/, "");
     if (/\p{Script=Han}/u.test(subject) ? han.length > 0 && (!q.includes(han.slice(0, 2)) || otherNumber(han, q)) : newTarget(subject, q, followUp)) return yes("what");
   }
-  if (ANOTHER.test(f) || PARALLEL_TARGET.test(f) || EARLIER_ITEM.test(f) || (OTHER_ONE.test(f) && !insidePerson)) return yes("what");
+  if ((ANOTHER.test(f) && !READING_ASKED.test(f.replace(ANNOUNCED, ""))) || PARALLEL_TARGET.test(f) || EARLIER_ITEM.test(f) || (OTHER_ONE.test(f) && !insidePerson)) return yes("what");
   return { changed: false, reason: null };
 }

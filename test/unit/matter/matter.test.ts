@@ -287,6 +287,10 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["我今年考研能上岸吗？", "我男朋友也考，他能上岸吗？", "whose"],
     ["Will my work visa be approved?", "If it's approved, should I sell my car here or ship it?", "decision"],
     ["这笔房贷要不要提前还？", "车贷呢？", "what"],
+    // Announced as another question and naming another matter after it.
+    ["这次面试能通过吗", "另外，什么时候能结婚", "what"],
+    ["这次面试能通过吗", "对了，我爸的身体怎么样", "what"],
+    ["这次面试能通过吗", "另外，我女儿要注意什么", "what"],
     ["我跟男友交往五年了，他會跟我求婚嗎？", "先不管他了，我今年的工作運怎樣？", "drop"],
     ["我間舖頭嘅租約續唔續到？", "唔續嘅話，係咪索性移民算", "decision"],
     // Sets E and F (development): someone's own one of the same, a next stage, another one pointed at.
@@ -345,7 +349,28 @@ describe("the independent labelled pairs (test/data/matter), development sets", 
     ["这次面试能通过吗", "还有机会吗"],
     ["我和男朋友还能复合吗", "还有挽回的余地吗"],
     ["这次跳槽去新公司好不好？", "还有转机吗"],
+    // Announced as another question, but asking only about this reading.
+    ["我和男朋友还能复合吗", "另外，要注意什么"],
+    ["我和男朋友还能复合吗", "顺便问下应期"],
+    ["这次面试能通过吗", "对了，大概什么时候有结果？"],
+    ["这次面试能通过吗", "对了，我该怎么做"],
+    ["这次面试能通过吗", "顺便问一下，动爻？"],
+    ["这次面试能通过吗", "另外：这卦怎么看"],
+    ["这次面试能通过吗", "顺便问，应期？"],
+    ["这次面试能通过吗", "另外 要注意什么"],
+    ["这次面试能通过吗", "另外，注意什么"],
+    ["这次面试能通过吗", "对了，我该做什么"],
+    ["这次面试能通过吗", "顺便问一下，什么时候有消息"],
+    ["这次面试能通过吗", "对了，多久"],
+    ["这次面试能通过吗", "对了，这卦？"],
   ] as const)("%s → %s: same", (question, followUp) => {
     expect(detectMatterChange(question, followUp).changed).toBe(false);
   });
+});
+
+test("announced as another question but asking only about this reading: no other matter, by the frame rules alone", () => {
+  for (const followUp of ["另外，要注意什么", "顺便问下应期", "对了，大概什么时候有结果？", "对了，我该做什么", "顺便问一下，动爻？", "另外：这卦怎么看", "顺便问，应期？", "另外 要注意什么", "另外，注意什么", "顺便问一下，什么时候有消息", "对了，多久", "对了，这卦？"]) {
+    expect({ followUp, frame: frameChange("这次面试能通过吗", followUp).changed }).toEqual({ followUp, frame: false });
+  }
+  for (const followUp of ["另外，我女儿要注意什么", "还有，我女儿的学业呢", "对了，我爸的身体怎么样"]) expect({ followUp, frame: frameChange("这次面试能通过吗", followUp).changed }).toEqual({ followUp, frame: true });
 });
