@@ -19,6 +19,7 @@ import { CueIndex } from "../text/cue-index.ts";
 import { type FrameReason, frameChange } from "./frame-change.ts";
 import { offersAnotherOption } from "./own-act.ts";
 import { inMandarin } from "./cantonese.ts";
+import { whose } from "./person.ts";
 import { foldText } from "../text/language.ts";
 import { committedMatterModel, matterFeatures, newMatterProbability, restatesQuestion, type MatterModel } from "./learned.ts";
 import {
@@ -157,6 +158,9 @@ export function classifyMatter(text: string): Matter[] {
   return effective(scan(inMandarin(foldText(text))));
 }
 
+/** Bearing a load ("吃得消", "扛得住", "hold up"): of the matter asked about, whatever domain the body or the money is. */
+const ENDURES = /吃得消|吃不消|受得了|受不了|扛得住|扛不住|撑得住|撑不住|顶得住|顶不住|(?<![a-z])(?:hold up|cope with (?:it|this|that))(?![a-z])/;
+
 /** A follow-up standing on its own: the asker or someone named, no reference back into the cast's matter. */
 const FRESH = /我|今年|明年|(?<![a-z])(?:my|i|me)(?![a-z])/;
 const REFERS_BACK =
@@ -207,6 +211,8 @@ export function detectMatterChangeByRules(castQuestion: string, followUp: string
   const f = foldText(followUp);
   // Another option to the cast's own decision, in another domain's words ("or should we wait until after my promotion").
   if (offersAnotherOption(foldText(castQuestion), f)) return { ...byDomain, changed: false, reason: "inside_the_matter" };
+  // Whether the asker can bear the matter's load ("我身体吃得消吗" after a new job): its strain, not their health.
+  if (ENDURES.test(f) && whose(followUp).named.length === 0) return { ...byDomain, changed: false, reason: "linked_to_cast_matter" };
   return FRESH.test(f) && !REFERS_BACK.test(f) ? byDomain : { ...byDomain, changed: false, reason: "refers_to_cast_matter" };
 }
 

@@ -374,3 +374,12 @@ test("announced as another question but asking only about this reading: no other
   }
   for (const followUp of ["另外，我女儿要注意什么", "还有，我女儿的学业呢", "对了，我爸的身体怎么样"]) expect({ followUp, frame: frameChange("这次面试能通过吗", followUp).changed }).toEqual({ followUp, frame: true });
 });
+
+test("bearing the matter's load is its strain, whatever domain the body or the money is; another person's health is still theirs", () => {
+  for (const [question, followUp] of [["这次面试能通过吗", "我身体吃得消吗"], ["Will I get the job offer?", "我身体吃得消吗"], ["这套房子能卖出去吗", "我扛得住吗"], ["Will I get the job offer?", "will my health hold up?"], ["搬去深圳发展好不好", "我的身体受得了吗"]]) {
+    expect({ followUp, rules: detectMatterChangeByRules(question!, followUp!).changed }).toEqual({ followUp, rules: false });
+  }
+  expect(detectMatterChangeByRules("这次面试能通过吗", "我身体吃得消吗").reason).toBe("linked_to_cast_matter");
+  expect(detectMatterChangeByRules("这次面试能通过吗", "我爸身体吃得消吗").changed).toBe(true);
+  expect(detectMatterChangeByRules("这次面试能通过吗", "我身体最近怎么样").changed).toBe(true);
+});
