@@ -125,6 +125,13 @@ const ANNOUNCED = /^(?:顺便问(?:一?下)?|对了|另外|还有)/;
  * the whole rest, so that a matter named after it ("另外，什么时候能结婚") is still another question.
  */
 const READING_ASKED = /^[，,、：:\s]*(?:(?:我|我们)?还?(?:要|该|应该|需要)?(?:注意(?:些)?什么|怎么(?:做|办)|做(?:些)?什么)|应期(?:呢|是(?:什么时候|哪天))?|(?:大概|大约)?(?:什么时候|多久|几时)(?:有结果|有消息|能有结果|会有结果|出结果)?|用神|动爻|世爻|应爻|变卦|这卦(?:怎么看|怎么说)?)[吗呢？?。.!！~\s]*$/;
+/**
+ * Someone's view of this matter, and nothing else ("家里人的意见呢", "我妈怎么看", "what does my mom think?",
+ * "what about my family's opinion?"): a person inside it. The whole follow-up, so that another matter named
+ * beside the view ("我妈怎么看我跳槽") is not taken in.
+ */
+const OPINION = /^(?:那|那么)?[^，,。？?\s]{0,5}?(?:的)?(?:意见|看法|态度|想法|反应)(?:呢|如何|怎么样|是什么)?[？?]?$|^(?:那|那么)?[^，,。？?\s]{1,5}?(?:会)?怎么(?:看|想|说)(?:这件事|这事)?[？?]?$|^(?:and |so )?what (?:does|do|would|will) (?:my |our |the )?[a-z-]+(?: [a-z-]+)? (?:think|say)(?: about (?:it|this|that))?\??$|^(?:what about |how about |and )?(?:my |our |the |their |his |her )?(?:[a-z-]+(?:'s|s') )?(?:opinion|view|views|thoughts|take|reaction)\??$/;
+
 /** A question announced as another one ("还有，我女儿…"; not "还有呢？", "还有什么要注意的？": more of the same reading; nor "还有救吗", "还有希望吗": the matter's own chance). */
 const ANOTHER = /^(?:顺便问(?:一?下)?|对了|另外(?!那|嗰|的)|还有(?!呢|吗|么|什么|啥|没|别的|其他|救|希望|机会|戏|可能|转机|余地|挽回|[？?]|$))|(?<![a-z])(?:i'?m also (?:thinking|planning|wondering)|also thinking of|another thing|one more thing)(?![a-z])|另外还想|还想问问|也想问问/;
 /** Words that tie "X?" back into the cast's matter (the licence "that was in it", 里面的). */
@@ -216,7 +223,7 @@ export function frameChange(castQuestion: string, followUp: string): FrameChange
   const yes = (reason: FrameReason): FrameChange => ({ changed: true, reason });
   if (DROP.test(f)) return yes("drop");
   if (SET_ASIDE.test(f) && ASKS_ON.test(f.replace(SET_ASIDE, ""))) return yes("drop");
-  if (asksTermsOfTheAct(q, f) || (FOUND_WITH_IT.test(f) && !ANOTHER_LOSS.test(f))) return { changed: false, reason: null, inside: true };
+  if (asksTermsOfTheAct(q, f) || (FOUND_WITH_IT.test(f) && !ANOTHER_LOSS.test(f)) || OPINION.test(f)) return { changed: false, reason: null, inside: true };
   if ((DECISION_EN.test(f) || DECISION_ZH.test(f)) && !SAME_DECISION.test(f) && !alongTheWay(f)) return yes("decision");
   const insidePerson = INSIDE_PERSON.test(f);
   // The person the cast asks about, doing something too ("我妈也有高血压" after "我妈的手术"), is still in that matter.

@@ -383,3 +383,14 @@ test("bearing the matter's load is its strain, whatever domain the body or the m
   expect(detectMatterChangeByRules("这次面试能通过吗", "我爸身体吃得消吗").changed).toBe(true);
   expect(detectMatterChangeByRules("这次面试能通过吗", "我身体最近怎么样").changed).toBe(true);
 });
+
+test("someone's view of this matter, and nothing else, is a person inside it; a view of another matter is not", () => {
+  for (const followUp of ["家里人的意见呢", "家人意见？", "我爸妈怎么看", "他会怎么想？", "医生的看法呢", "那我妈的态度呢", "what about my family's opinion?", "what does my mom think?", "what does mom think?", "what does my mom think", "what would my big sister say?", "and what would my parents say about it?", "my boss's take?", "their reaction?", "opinion?", "his reaction"]) {
+    expect({ followUp, frame: frameChange("这次面试能通过吗", followUp) }).toEqual({ followUp, frame: { changed: false, reason: null, inside: true } });
+  }
+  expect(detectMatterChange("我和男朋友还能复合吗", "我妈怎么看我跳槽").changed).toBe(true);
+  expect(frameChange("这次面试能通过吗", "我妈怎么看我跳槽").inside).toBeUndefined();
+  expect(frameChange("这次面试能通过吗", "what does my mom think about my marriage?").inside).toBeUndefined();
+  // The whole follow-up is the view: with more before or after it, it is read as it would be without the rule.
+  for (const followUp of ["家里人的意见呢，我的工作呢", "我问你，家人的意见呢", "so I asked: what does my mom think?", "my boss's take on my marriage", "my wife asks what about her parents' opinion?", "我妈怎么看，我爸的病能好吗", "我问你，我妈怎么看"]) expect({ followUp, inside: frameChange("这次面试能通过吗", followUp).inside }).toEqual({ followUp, inside: undefined });
+});
