@@ -102,8 +102,8 @@ const PARTS = /^(?:(?:那|那么|咁)?(?:这个|那个|个)?(?:押金|定金|订
 /** Someone's own one of the same ("学长自己也想转调", "interviewing at KPMG herself", "his own dispute"), asked after. */
 const OWN_MATTER = /(?:自己(?:的|也|还|在|想|要)|(?<![a-z])(?:his|her|their) own(?![a-z])|(?<![a-z])(?:interviewing|applying|sitting|running|suing) [^.?!]{1,30} (?:herself|himself)(?![a-z]))[^]*(?:[吗嗎？?]|(?<![a-z])(?:will|can|is|does) (?:she|he|they|it)(?![a-z]))/;
 
-/** Asking after something else: "and X?", "what about X?", "X呢？" (X not a bare pronoun). */
-const AFTER_EN = /^(?:and|also|what about|how about)(?![a-z])\s+(?!(?:him|her|them|it|that|this|he|she)\b)(.{2,60}?)\s*(?:[?？,]|$)/;
+/** Asking after something else: "and X?", "what about X?", "X呢？" (X not a bare pronoun, nor a condition or a sequel of the matter: "and if it fails?", "and then?"). */
+const AFTER_EN = /^(?:and|also|what about|how about)(?![a-z])\s+(?!(?:him|her|them|it|that|this|he|she|if|when|then|after|once)\b)(.{2,60}?)\s*(?:[?？,]|$)/;
 /** An aspect of the same event ("the weather that day", "the essay portion", "下午两点到六点这段"): not another target. */
 const ASPECT = /(?<![a-z])(?:that day|portion|part|section|round|stage|side|time slot|the day of)(?![a-z])|这段|那段|时间|时段|小时|部分|阶段|那关|环节/;
 /** Another target of the same kind, said to be going on too ("阿里那边也在面，那个能成吗", "我还有个甲状腺结节，那个要不要紧"). */

@@ -25,7 +25,7 @@ const GOAL = { precision: 0.95, recall: 0.8 };
 /** Reached through the API, rounded down. */
 const FLOOR: Partial<Record<MatterSetName, { precision: number; recall: number }>> = {
   "set-a-heldout": { precision: 0.95, recall: 0.85 },
-  "set-c-heldout": { precision: 0.94, recall: 0.8 },
+  "set-c-heldout": { precision: 0.95, recall: 0.8 },
   "set-l-heldout": { precision: 0.99, recall: 0.86 },
   "set-n-heldout": { precision: 0.97, recall: 0.89 },
   "set-q-heldout": { precision: 0.96, recall: 0.82 },

@@ -394,3 +394,10 @@ test("someone's view of this matter, and nothing else, is a person inside it; a 
   // The whole follow-up is the view: with more before or after it, it is read as it would be without the rule.
   for (const followUp of ["家里人的意见呢，我的工作呢", "我问你，家人的意见呢", "so I asked: what does my mom think?", "my boss's take on my marriage", "my wife asks what about her parents' opinion?", "我妈怎么看，我爸的病能好吗", "我问你，我妈怎么看"]) expect({ followUp, inside: frameChange("这次面试能通过吗", followUp).inside }).toEqual({ followUp, inside: undefined });
 });
+
+test("'and if it fails?' asks on about the matter's outcome, not after another thing", () => {
+  for (const followUp of ["and if it fails?", "And if he says no?", "what about when it's done?", "and then?", "and after that?", "and once it's approved?"]) expect({ followUp, frame: frameChange("Will I get the job offer?", followUp).changed }).toEqual({ followUp, frame: false });
+  expect(frameChange("Will I get the job offer?", "and my sister's interview?").changed).toBe(true);
+  // A decision after the outcome is still one.
+  expect(detectMatterChangeByRules("Will my work visa be approved?", "and if it's approved, should I sell my car?").reason).toBe("decision");
+});
