@@ -29,7 +29,7 @@ export function zodiacParagraph(f: BaziFacts, lang: ReplyLanguage): string {
 }
 
 /** 纳音 by name, or the folk "我是什么命" / "我是金命吗" (the year's 纳音 names a person's 命; not 命格 or 命运). */
-export const NAYIN = /纳音|(?:什么|啥|咩|乜(?:嘢)?)命(?!格|运|宫|盘|理)|[金木水火土]命吗|(?<![a-z])(?:na ?yin|what element am i|my (?:life|birth|destiny) element)(?![a-z])/;
+export const NAYIN = /纳音|(?:什么|啥|咩|乜(?:嘢)?)命(?!格|运|宫|盘|理)|[金木水火土]命吗|(?<![a-z])(?:na ?yin|what element am i|what(?:'s| is) my (?:own )?element|my (?:life|birth|destiny) element)(?![a-z])/;
 
 /** Each pillar's 纳音; the year's names the person's 纳音命 in the tradition. */
 export function nayinParagraph(f: BaziFacts, lang: ReplyLanguage): string {

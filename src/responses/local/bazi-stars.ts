@@ -19,6 +19,11 @@ export type ChartTopic = Matter | "children" | "parents" | "siblings" | "busines
 export const CHILDREN = /子女|孩子|小孩|几胎|二胎|三胎|生育|儿子|女儿|儿女|后代|(?<![a-z])(?:children|kids?|sons?|daughters?|child)(?![a-z])/;
 const PARENTS = /父母|爸妈|父亲|母亲|爸爸|妈妈|老爸|老妈|爹娘|双亲|(?<![a-z])(?:parents?|father|mother|mom|mum|dad)(?![a-z])/;
 const SIBLINGS = /兄弟|姐妹|兄妹|姐弟|哥哥|姐姐|弟弟|妹妹|手足|(?<![a-z])(?:siblings?|brothers?|sisters?)(?![a-z])/;
+/**
+ * Getting on with peers one is not related to — colleagues, classmates, friends — read from the same stars as
+ * siblings (比劫). Only the bond: a colleague's own promotion is that person's matter (someoneElsesMatter).
+ */
+const PEERS = /(?:同事|同学|(?<![男女])朋友|闺蜜|同辈)[^，,。？?]{0,6}(?:关系|相处|合得来|处得来|合不合)|(?:关系|相处)[^，,。？?]{0,4}(?:同事|同学|(?<![男女])朋友)|人缘|人际|(?<![a-z])(?:get(?:ting)? along with (?:my )?(?:colleagues?|co-?workers?|friends?|classmates?|peers?)|(?:make|making|keep) friends)(?![a-z])/;
 /** A partner or marriage named: then a bond (缘分, 关系) is the partner's, even beside the parents. */
 const PARTNER = /婚|老公|老婆|丈夫|妻子|男友|女友|男朋友|女朋友|对象|伴侣|配偶|恋爱|(?<![a-z])(?:partner|spouse|husband|wife|boyfriend|girlfriend|marri\w*|dating)(?![a-z])/;
 const FAME = /出名|成名|名气|名声|名望|有名|(?<![a-z])(?:fame|famous|reputation|well[- ]known|renown\w*)(?![a-z])/;
@@ -43,6 +48,8 @@ export function chartTopics(input: string): ChartTopic[] {
   let topics: ChartTopic[] = matters.length === 0 && person ? [person] : matters.map((m) => (m === "family" && person ? person : m));
   // "我父母缘分如何": the bond asked after is with the parents, unless a partner or marriage is named.
   if (person === "parents" && !matchesTopic(input, PARTNER)) topics = topics.map((m) => (m === "relationship" ? "parents" : m));
+  // Getting on with colleagues or friends ("我跟同事关系怎么样") is the peers' stars, not the career's the lexicon reads in 同事.
+  if (matchesTopic(input, PEERS) && topics.every((m) => m === "career" || m === "family")) topics = ["siblings"];
   if (matchesTopic(input, BUSINESS)) topics = ["business", ...topics.filter((m) => m !== "career" && m !== "money")];
   if (matchesTopic(input, FAME)) topics = ["fame", ...topics.filter((m) => m !== "career")];
   if (matchesTopic(input, WINDFALL)) topics = ["windfall", ...topics.filter((m) => m !== "money")];

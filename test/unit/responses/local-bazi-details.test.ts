@@ -64,6 +64,8 @@ describe("who the nobleman is", () => {
     // "贵人属什么" asks the helpers' animals, not the asker's own.
     expect(ask(A, "贵人属什么", "zh")).not.toContain("你属牛");
     expect(ask(A, "ok, what animal am I?", "en")).toStartWith("Your zodiac animal is the Ox (牛)");
+    expect(ask(A, "What's my element?", "en")).toStartWith("Your pillars' 纳音");
+    expect(ask(A, "so what is my own element", "en")).toStartWith("Your pillars' 纳音");
     // Where it lies is the direction's answer, not this one.
     expect(ask(A, "我的贵人在哪个方向", "zh")).not.toContain("传统上看贵人有两层");
   });

@@ -77,6 +77,19 @@ describe("a topic's stars and the verdict on them", () => {
     expect(ask(A, "离婚官司能赢吗").match(/这类问题传统上看/g)).toHaveLength(2);
   });
 
+  test("getting on with colleagues, classmates or friends is the peers' stars (比劫); a colleague's own matter is not", () => {
+    for (const q of ["我跟同事关系怎么样", "我和同学相处得好吗", "朋友之间合得来吗", "处理好和朋友的关系", "我的人缘怎么样", "人际关系好不好", "How do I get along with my coworkers?", "getting along with friends", "will I make friends easily?", "keep friends?"]) expect({ q, topics: chartTopics(q) }).toEqual({ q, topics: ["siblings"] });
+    expect(ask(A, "我跟同事关系怎么样")).toStartWith("这类问题传统上看比劫（兄弟姐妹与同辈；宫位在月柱）");
+    for (const q of ["和同事、家人相处得好吗", "相处融洽的同学多吗", "关系好的朋友多吗", "getting along with my colleague", "get along with my friend", "get along with coworker", "get along with my classmate", "getting along with my peer"]) expect({ q, topics: chartTopics(q) }).toEqual({ q, topics: ["siblings"] });
+    // Another matter beside the bond keeps its own stars.
+    expect(chartTopics("和同事的关系会影响我的财运吗")).toEqual(["career", "money"]);
+    expect(chartTopics("我同事能升职吗")).toEqual(["career"]);
+    // A boyfriend or a girlfriend is no friend of this kind.
+    expect(chartTopics("我和男朋友相处得好吗")).toEqual(["relationship"]);
+    expect(chartTopics("和女朋友的关系怎么样")).toEqual(["relationship"]);
+    expect(chartTopics("朋友会帮我创业吗")).toEqual(["business"]);
+  });
+
   test("the folk 克夫, 旺夫 (bad or good for a spouse) is the marriage", () => {
     for (const q of ["我是不是克夫", "我克妻吗", "我旺夫吗", "我帮夫吗", "我旺不旺妻"]) expect({ q, topics: chartTopics(q) }).toEqual({ q, topics: ["relationship"] });
     expect(ask(A, "我是不是克妻")).toContain("这类问题传统上看财星（男命以财为妻星）");
