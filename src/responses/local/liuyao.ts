@@ -78,11 +78,11 @@ function usefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, matter: Matter)
 const TIE_ZH = { parent: "父母长辈", child: "子女", peer: "兄弟朋友", husband: "丈夫或男友", wife: "妻子或女友" } as const;
 const TIE_EN = { parent: "a parent or elder", child: "a child", peer: "a sibling or friend", husband: "a husband or boyfriend", wife: "a wife or girlfriend" } as const;
 
-/** The rule the cast's useful god was chosen by: a career that the question also names as study is rank (功名). */
-const ruleOf = (f: LiuyaoFacts, matter: Matter) => (matter === "career" && classifyMatter(f.question).includes("study") ? RANK : USEFUL_GOD[matter]);
+/** The rule the cast's useful god was chosen by: a career that the cast's question also names as study is rank (功名). */
+const ruleOf = (castMatters: readonly Matter[], matter: Matter) => (matter === "career" && castMatters.includes("study") ? RANK : USEFUL_GOD[matter]);
 
 /** The useful god the cast itself records (chosen from its question and whose matter it is), with 原神, 忌神 and 仇神. */
-function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGod): string {
+function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGod, castMatters: readonly Matter[]): string {
   const why =
     g.basis === "self"
       ? say(lang, "问自身之事，以世爻为用神", "a question about yourself is read from the world line")
@@ -90,7 +90,7 @@ function castUsefulGodParagraph(f: LiuyaoFacts, lang: ReplyLanguage, g: UsefulGo
         ? say(lang, `所问是${g.owner ? TIE_ZH[g.owner] : "所提到的人"}之事，以${g.relative}为用神`, `the matter belongs to ${g.owner ? TIE_EN[g.owner] : "the person named"}, read from ${g.relative}`)
         : g.basis === "animal"
           ? say(lang, `所问是动物之事，传统上六畜禽鸟以${g.relative}为用神`, `an animal's matter is traditionally read from ${g.relative}, as all animals are`)
-          : say(lang, `${g.matter ? ruleOf(f, g.matter).zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? ruleOf(f, g.matter).en : "the matter"}; the useful god is ${g.relative}`);
+          : say(lang, `${g.matter ? ruleOf(castMatters, g.matter).zh : "所问之事"}，以${g.relative}为用神`, `${g.matter ? ruleOf(castMatters, g.matter).en : "the matter"}; the useful god is ${g.relative}`);
   const where = g.lines.length
     ? g.lines.map((n) => lineState(f.lines[n - 1]!, lang)).join(say(lang, "；", "; "))
     : g.hidden
@@ -197,7 +197,7 @@ export function explainLiuyao(cast: LiuyaoFacts, input: string, lang: ReplyLangu
   } else if (askedUseful || (matters.length > 0 && topics.length === 0 && !askedTiming && !askedMoving)) {
     // The cast's own matter named with nothing else asked ("面试能过吗") is answered from its useful god.
     const named = castMatters.slice(0, 2);
-    if (castGod) focus.push(castUsefulGodParagraph(f, lang, castGod));
+    if (castGod) focus.push(castUsefulGodParagraph(f, lang, castGod, castMatters));
     else {
       // Why the cast chose none (and the world line it is read from), then the rule of each matter it names.
       if (f.usefulGod === null || named.length === 0) focus.push(noUsefulGodParagraph(f, lang));
