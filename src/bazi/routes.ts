@@ -24,6 +24,7 @@ export function baziEndpoints(charts: SubjectStore): Endpoint[] {
       tag: "BaZi",
       capability: "bazi",
       idempotent: true,
+      claimInWrite: true,
       body: ChartPayload,
       errors: [],
       success: { status: 201, description: "The created chart.", schema: ChartRecord },

@@ -54,6 +54,13 @@ export interface IdempotencyClaim {
   now: number;
   ttlMs: number;
   lockMs: number;
+  /**
+   * The request writes nothing before its one write and costs little to run again (a Subject's
+   * creation): the store may then take the key in that write instead of now. PostgreSQL does, and
+   * saves a round trip and a row version; a write that finds the key already stored or claimed
+   * throws IdempotencyKeyTaken, and the request claims again. (SQLite's claims are in memory anyway.)
+   */
+  inWrite?: boolean;
 }
 
 export type ClaimResult = { kind: "claimed" } | { kind: "existing"; record: IdempotencyRecord };
@@ -92,6 +99,17 @@ export interface UsageRecord {
 export class IdempotencyClaimLost extends Error {
   constructor(readonly key: string) {
     super(`The claim on Idempotency-Key "${key}" was taken over by a retry.`);
+  }
+}
+
+/**
+ * A write whose claim was left to it (IdempotencyClaim.inWrite) found the key already stored, or
+ * claimed by another request; nothing was written. The pipeline claims the key again, and
+ * replays what is stored or answers as for any claimed key.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(readonly key: string) {
+    super(`Idempotency-Key "${key}" was stored or claimed by another request before this one's write.`);
   }
 }
 

@@ -58,6 +58,7 @@ function planEndpoints(plans: SubjectStore, charts: SubjectStore): Endpoint[] {
       tag: "Healing",
       capability: "healing",
       idempotent: true,
+      claimInWrite: true,
       body: PlanPayload,
       validationStatus: 422,
       errors: ["BAZI_CHART_NOT_FOUND"],

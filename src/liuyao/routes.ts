@@ -37,6 +37,7 @@ export function liuyaoEndpoints(casts: SubjectStore): Endpoint[] {
       tag: "LiuYao",
       capability: "liuyao",
       idempotent: true,
+      claimInWrite: true,
       body: CastPayload,
       errors: [],
       success: { status: 201, description: "The created cast.", schema: CastRecord },

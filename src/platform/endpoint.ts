@@ -97,6 +97,13 @@ export interface Endpoint<S extends TSchema | undefined = TSchema | undefined, Q
   errors: ErrorCode[];
   /** How long a claimed idempotency key stays locked before a crash is assumed. */
   lockMs?: number;
+  /**
+   * The handler writes nothing before its one write (its `commit`) and costs little to run again:
+   * the Idempotency-Key may then be claimed by that write (IdempotencyClaim.inWrite). A retry
+   * arriving while the first request runs then runs too, and replays the first's answer once it
+   * is stored, instead of answering 409 IDEMPOTENCY_IN_PROGRESS. Never for a model call.
+   */
+  claimInWrite?: boolean;
   handle(ctx: HandlerContext<S extends TSchema ? Static<S> : undefined, Q extends TObject ? Static<Q> : Record<string, never>>): Promise<HandlerResult>;
 }
 

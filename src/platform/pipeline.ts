@@ -18,7 +18,7 @@ import { logRequest, type Logger, type RequestObserver } from "./request-log.ts"
 import type { Authenticator } from "./auth.ts";
 import { JsonText, type Endpoint, type HandlerContext } from "./endpoint.ts";
 import type { Storage } from "../db/storage.ts";
-import { DeletedMeanwhile, IdempotencyClaimLost, MonthlyQuotaExhausted, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
+import { DeletedMeanwhile, IdempotencyClaimLost, IdempotencyKeyTaken, MonthlyQuotaExhausted, type AppRecord, type Capability, type IdempotencyCompletion, type IdempotencyRecord } from "../db/types.ts";
 
 export interface PipelineDeps {
   store: Storage;
@@ -120,9 +120,14 @@ export class Pipeline {
       const now = this.deps.clock();
       const app = await this.admit(endpoint, request, params, now, outcome);
       const input = await this.readInput(endpoint, request);
-      outcome.response =
-        (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome)) ??
+      const answer = async (claimInWrite: boolean) =>
+        (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome, claimInWrite)) ??
         (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey }, outcome.limitHeaders));
+      // A key left to the write and found taken there: nothing was written; claim it as usual (it replays, or waits its turn).
+      outcome.response = await answer(endpoint.claimInWrite === true).catch((err) => {
+        if (err instanceof IdempotencyKeyTaken) return answer(false);
+        throw err;
+      });
     } catch (err) {
       const apiError = toApiError(err, this.deps.logger, outcome.requestId);
       outcome.errorCode = apiError.code;
@@ -172,7 +177,7 @@ export class Pipeline {
   }
 
   /** Claims the Idempotency-Key for this request, or answers with what an earlier identical one stored; null: go on (the key is claimed). */
-  private async claimOrReplay(endpoint: Endpoint, input: RunInput, key: string, app: AppRecord, now: number, outcome: RunOutcome): Promise<Response | null> {
+  private async claimOrReplay(endpoint: Endpoint, input: RunInput, key: string, app: AppRecord, now: number, outcome: RunOutcome, inWrite: boolean): Promise<Response | null> {
     const requestFingerprint = fingerprint(endpoint.method, input.url.pathname, input.body);
     const claim = await this.deps.store.idempotency.claim({
       appId: app.id,
@@ -182,6 +187,7 @@ export class Pipeline {
       now,
       ttlMs: this.deps.idempotencyTtlMs,
       lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
+      ...(inWrite ? { inWrite } : {}),
     });
     if (claim.kind !== "existing") return null;
     judgeExisting(claim.record, requestFingerprint, now);
@@ -249,6 +255,7 @@ export class Pipeline {
       Object.assign(headers, result.status !== 204 ? JSON_HEADERS : API_ANSWER_HEADERS);
       return new Response(result.status === 204 ? null : text, { status: result.status, headers });
     } catch (err) {
+      if (err instanceof IdempotencyKeyTaken) throw err;
       const apiError = toApiError(err, this.deps.logger, requestId, run.now);
       if (idempotencyKey !== null) {
         if (isReplayableStatus(apiError.status, apiError.code)) {

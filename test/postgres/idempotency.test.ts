@@ -3,12 +3,13 @@
  * release and take-over semantics match the SQLite backend; a completion whose
  * claim was taken over throws IdempotencyClaimLost and rolls its write back;
  * concurrent identical claims from two instances (two pools) leave exactly one
- * winner.
+ * winner. A claim left to the write (a Subject's creation) writes no row until the write, which
+ * stores the answer with the chart in one statement, or finds the key taken and writes nothing.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { describePostgres, storesOnFreshDatabase } from "./helpers.ts";
 import type { PostgresStore } from "../../src/db/postgres/store.ts";
-import { IdempotencyClaimLost, type IdempotencyClaim } from "../../src/db/types.ts";
+import { IdempotencyClaimLost, IdempotencyKeyTaken, type IdempotencyClaim } from "../../src/db/types.ts";
 import { newId } from "../../src/ids.ts";
 
 let env: Awaited<ReturnType<typeof storesOnFreshDatabase>>;
@@ -147,5 +148,85 @@ describePostgres("PostgreSQL idempotency claims", () => {
     const later = T0 + 60_000;
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).idempotency.claim(claim("abandoned", { now: later }))));
     expect(results.filter((r) => r.kind === "claimed")).toHaveLength(1);
+  });
+
+  const chartOf = (record: string) => ({ id: newId("chart"), appId: "app_1", endUserId: null, createdAt: T0, record });
+  const createdAnswer = (key: string, requestId: string, chart: { id: string; record: string }) => ({ appId: "app_1", key, requestId, status: 201, body: chart.record, resourceId: chart.id });
+
+  test("a claim left to the write writes no row; the write stores the chart and the answer together, with the claim's times", async () => {
+    const c = claim("w1", { inWrite: true });
+    expect(await a.idempotency.claim(c)).toEqual({ kind: "claimed" });
+    expect(await b.idempotency.get("app_1", "w1")).toBeNull();
+    const chart = chartOf('{"w":1}');
+    await a.subjects.chart.insert(chart, createdAnswer("w1", c.requestId, chart));
+    expect(await b.idempotency.get("app_1", "w1")).toEqual({
+      appId: "app_1",
+      key: "w1",
+      fingerprint: "fp",
+      state: "completed",
+      status: 201,
+      body: null,
+      requestId: c.requestId,
+      createdAt: T0,
+      expiresAt: T0 + 86_400_000,
+      lockedUntil: T0 + 30_000,
+      resourceId: chart.id,
+    });
+    expect(await b.idempotency.storedRecord("app_1", chart.id)).toBe('{"w":1}');
+  });
+
+  test("a write whose key was stored meanwhile by another instance writes nothing and throws IdempotencyKeyTaken; its claim is gone", async () => {
+    const mine = claim("w2", { inWrite: true });
+    const theirs = claim("w2", { inWrite: true });
+    await a.idempotency.claim(mine);
+    await b.idempotency.claim(theirs);
+    const first = chartOf('{"first":true}');
+    await b.subjects.chart.insert(first, createdAnswer("w2", theirs.requestId, first));
+    const second = chartOf('{"second":true}');
+    await expect(a.subjects.chart.insert(second, createdAnswer("w2", mine.requestId, second))).rejects.toBeInstanceOf(IdempotencyKeyTaken);
+    expect(await a.subjects.chart.get("app_1", second.id)).toBeNull();
+    expect(await a.idempotency.get("app_1", "w2")).toMatchObject({ requestId: theirs.requestId, resourceId: first.id });
+    // The claim was forgotten with the refusal: a completion with it now finds no claim at all.
+    await expect(a.idempotency.complete({ appId: "app_1", key: "w2", requestId: mine.requestId, status: 400, body: "{}" })).rejects.toBeInstanceOf(IdempotencyClaimLost);
+  });
+
+  test("a claim left to the write meets a claim in progress as taken; an answer with no business write (a refusal) is stored the same way", async () => {
+    const running = claim("w3");
+    await b.idempotency.claim(running);
+    const late = claim("w3", { inWrite: true });
+    await a.idempotency.claim(late);
+    await expect(a.idempotency.complete({ appId: "app_1", key: "w3", requestId: late.requestId, status: 400, body: '{"error":1}' })).rejects.toBeInstanceOf(IdempotencyKeyTaken);
+    expect(await a.idempotency.get("app_1", "w3")).toMatchObject({ state: "in_progress", requestId: running.requestId });
+    const refused = claim("w4", { inWrite: true });
+    await a.idempotency.claim(refused);
+    await a.idempotency.complete({ appId: "app_1", key: "w4", requestId: refused.requestId, status: 400, body: '{"error":2}' });
+    expect(await b.idempotency.get("app_1", "w4")).toMatchObject({ state: "completed", status: 400, body: '{"error":2}', resourceId: null });
+  });
+
+  test("a released or purged claim left to the write can no longer store anything", async () => {
+    const released = claim("w5", { inWrite: true });
+    await a.idempotency.claim(released);
+    await a.idempotency.release("app_1", "w5", released.requestId);
+    const chart = chartOf("{}");
+    await expect(a.subjects.chart.insert(chart, createdAnswer("w5", released.requestId, chart))).rejects.toBeInstanceOf(IdempotencyClaimLost);
+    const stale = claim("w6", { inWrite: true });
+    await a.idempotency.claim(stale);
+    await a.idempotency.purgeExpired(T0 + 30_000);
+    await expect(a.idempotency.complete({ appId: "app_1", key: "w6", requestId: stale.requestId, status: 400, body: "{}" })).rejects.toBeInstanceOf(IdempotencyClaimLost);
+    expect(await a.subjects.chart.get("app_1", chart.id)).toBeNull();
+  });
+
+  test("20 concurrent creations on one key from two instances, each claim left to its write: one chart, the other 19 writes find the key taken", async () => {
+    const claims = Array.from({ length: 20 }, () => claim("w-burst", { inWrite: true }));
+    const stores = claims.map((_, i) => (i % 2 === 0 ? a : b));
+    await Promise.all(claims.map((c, i) => stores[i]!.idempotency.claim(c)));
+    const charts = claims.map(() => chartOf("{}"));
+    const writes = await Promise.allSettled(claims.map((c, i) => stores[i]!.subjects.chart.insert(charts[i]!, createdAnswer("w-burst", c.requestId, charts[i]!))));
+    expect(writes.filter((w) => w.status === "fulfilled")).toHaveLength(1);
+    for (const w of writes) if (w.status === "rejected") expect(w.reason).toBeInstanceOf(IdempotencyKeyTaken);
+    const winner = charts[writes.findIndex((w) => w.status === "fulfilled")]!;
+    expect(await a.idempotency.get("app_1", "w-burst")).toMatchObject({ resourceId: winner.id });
+    const stored = await Promise.all(charts.map((ch) => a.subjects.chart.get("app_1", ch.id)));
+    expect(stored.filter((r) => r !== null)).toHaveLength(1);
   });
 });

@@ -3,6 +3,12 @@
  * (state 'in_progress', `locked_until`), inserted with ON CONFLICT so exactly one request in any
  * instance holds a key; the completion updates that row inside the business transaction, and finds
  * it gone or taken over → IdempotencyClaimLost, and the transaction rolls back.
+ *
+ * A claim left to the write (IdempotencyClaim.inWrite: a Subject's creation) writes no row: it is
+ * kept in this instance's memory, and the write inserts the stored answer with ON CONFLICT DO
+ * NOTHING in its own statement, so a creation is one round trip and one row version. Two requests
+ * on one key may then both run; the primary key lets one answer in, and the other's write finds
+ * the key taken (IdempotencyKeyTaken, nothing written) and claims it again, which replays it.
  */
 import type { SQL } from "bun";
 import { num, type Row } from "./apps.ts";
@@ -10,7 +16,7 @@ import type { Tx } from "./kernel.ts";
 import { subjectTableOf } from "./tables.ts";
 import { TOMBSTONE_BODY, TOMBSTONE_STATUS } from "../idempotency-tombstone.ts";
 import type { IdempotencyStore, SubjectRow } from "../storage.ts";
-import { IdempotencyClaimLost, type ClaimResult, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyRecord } from "../types.ts";
+import { IdempotencyClaimLost, IdempotencyKeyTaken, type ClaimResult, type IdempotencyClaim, type IdempotencyCompletion, type IdempotencyRecord } from "../types.ts";
 
 function toIdempotency(r: Row): IdempotencyRecord {
   return {
@@ -50,7 +56,28 @@ export function holdingClaim(sql: Tx, c: IdempotencyCompletion) {
   return sql`SELECT 1 FROM idempotency_records WHERE ${stillThisRequests(sql, c)} FOR UPDATE`;
 }
 
+/** A claim left to its request's write: what that write stores with the answer. */
+interface ClaimInWrite {
+  fingerprint: string;
+  createdAt: number;
+  expiresAt: number;
+  lockedUntil: number;
+}
+
+/** The statement fragment that inserts a claim-in-write's stored answer, or nothing when the key has a row already. */
+function insertingAnswer(sql: Tx, c: IdempotencyCompletion, claim: ClaimInWrite) {
+  const byReference = c.resourceId !== undefined;
+  return sql`
+    INSERT INTO idempotency_records (app_id, key, fingerprint, state, status, body, request_id, created_at, expires_at, locked_until, resource_id)
+    VALUES (${c.appId}, ${c.key}, ${claim.fingerprint}, 'completed', ${c.status}, ${byReference ? null : c.body}, ${c.requestId},
+            ${claim.createdAt}, ${claim.expiresAt}, ${claim.lockedUntil}, ${c.resourceId ?? c.ownerId ?? null})
+    ON CONFLICT (app_id, key) DO NOTHING`;
+}
+
 export class PostgresIdempotencyStore implements IdempotencyStore {
+  /** Claims left to their request's write, by request id (two requests on one key each keep theirs). */
+  private readonly claimsInWrite = new Map<string, ClaimInWrite>();
+
   constructor(
     private readonly sql: SQL,
     private readonly expandRecord: (stored: string) => Promise<string>,
@@ -63,6 +90,10 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * returned. Concurrent claims on one key wait on its row and only one wins.
    */
   async claim(c: IdempotencyClaim): Promise<ClaimResult> {
+    if (c.inWrite) {
+      this.claimsInWrite.set(c.requestId, { fingerprint: c.fingerprint, createdAt: c.now, expiresAt: c.now + c.ttlMs, lockedUntil: c.now + c.lockMs });
+      return { kind: "claimed" };
+    }
     // A row that vanishes between the two statements (released, purged) is claimed on the next turn.
     for (let attempt = 0; attempt < 5; attempt++) {
       const claimed = await this.sql`
@@ -88,6 +119,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
 
   /** Forgets a claim whose request must run again on retry (5xx, 503/504): only this request's, only while in progress. */
   async release(appId: string, key: string, requestId: string): Promise<void> {
+    if (this.claimsInWrite.delete(requestId)) return;
     await this.sql`DELETE FROM idempotency_records WHERE app_id = ${appId} AND key = ${key} AND request_id = ${requestId} AND state = 'in_progress'`;
   }
 
@@ -97,22 +129,40 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * @throws IdempotencyClaimLost when the claim is no longer this request's (taken over after its lock ran out, or purged): the caller's writes roll back
    */
   async writeCompletion(tx: Tx, c: IdempotencyCompletion): Promise<void> {
-    const result = await completingClaim(tx, c);
-    if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
+    const result = await this.storingAnswer(tx, c);
+    this.settle(c, result.affectedRows);
+  }
+
+  /** The fragment that stores this request's answer: completing its claim's row, or inserting it for a claim left to the write. */
+  private storingAnswer(sql: Tx, c: IdempotencyCompletion) {
+    const inWrite = this.claimsInWrite.get(c.requestId);
+    return inWrite ? insertingAnswer(sql, c, inWrite) : completingClaim(sql, c);
+  }
+
+  /**
+   * After the statement that stored the answer (one row) or found no claim (none): forgets a claim
+   * left to the write, and throws when nothing was stored. A failed statement keeps the claim, so
+   * the request can still store its error answer with it or release it.
+   * @throws IdempotencyKeyTaken for a claim left to the write; IdempotencyClaimLost for a claim's row taken over or purged
+   */
+  private settle(c: IdempotencyCompletion, storedRows: number): void {
+    const inWrite = this.claimsInWrite.delete(c.requestId);
+    if (storedRows === 1) return;
+    throw inWrite ? new IdempotencyKeyTaken(c.key) : new IdempotencyClaimLost(c.key);
   }
 
   /**
    * Stores a Subject's row and its claim's answer in one statement (one round trip, atomic as a
    * transaction): the claim is completed in a CTE and the row inserted only if it was still this
    * request's. `table` is one of the Subject tables (tables.ts), never input.
-   * @throws IdempotencyClaimLost when the claim is no longer this request's: nothing is written
+   * @throws IdempotencyClaimLost when the claim is no longer this request's, IdempotencyKeyTaken when a claim left to this write finds the key stored: nothing is written
    */
   async insertCompleting(table: string, row: SubjectRow, c: IdempotencyCompletion): Promise<void> {
     const result = await this.sql`
-      WITH claim AS (${completingClaim(this.sql, c)} RETURNING 1)
+      WITH claim AS (${this.storingAnswer(this.sql, c)} RETURNING 1)
       INSERT INTO ${this.sql(table)} (id, app_id, end_user_id, created_at, record)
       SELECT ${row.id}, ${row.appId}, ${row.endUserId}, ${row.createdAt}, ${row.record} FROM claim`;
-    if (result.affectedRows !== 1) throw new IdempotencyClaimLost(c.key);
+    this.settle(c, result.affectedRows);
   }
 
   /** The stored record an idempotent answer refers to (see IdempotencyCompletion.resourceId), or null. */
@@ -139,6 +189,8 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
    * request that still runs past its lock then cannot store its answer (IdempotencyClaimLost).
    */
   async purgeExpired(now: number): Promise<number> {
+    // Claims left to a write end with their request; this only guards against a leak.
+    for (const [requestId, claim] of this.claimsInWrite) if (claim.lockedUntil <= now) this.claimsInWrite.delete(requestId);
     const result = await this.sql`
       DELETE FROM idempotency_records WHERE expires_at < ${now} OR (state = 'in_progress' AND locked_until <= ${now})`;
     return result.affectedRows;

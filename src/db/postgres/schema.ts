@@ -55,7 +55,8 @@ export const apiKeys = pgTable(
 /**
  * Unlike SQLite (one process: claims live in memory), a claim is a row here:
  * state 'in_progress' with `locked_until`, inserted before the request runs, so
- * every instance sees it; the completion turns it into the stored answer.
+ * every instance sees it; the completion turns it into the stored answer. A
+ * Subject's creation claims its key in its write: its row is inserted completed.
  */
 export const idempotencyRecords = pgTable(
   "idempotency_records",

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Type, type TObject } from "@sinclair/typebox";
 import pino from "pino";
 import { Pipeline, toApiError } from "../../../src/platform/pipeline.ts";
+import { fingerprint } from "../../../src/platform/idempotency.ts";
 import { defineEndpoint, type Endpoint, type HandlerContext, type HandlerResult } from "../../../src/platform/endpoint.ts";
 import { Authenticator } from "../../../src/platform/auth.ts";
 import { LocalLimiter } from "../../../src/platform/limits.ts";
@@ -17,7 +18,7 @@ import { RequestCounter, msUntilNextMonth } from "../../../src/platform/usage.ts
 import { digestKey, generateKey } from "../../../src/platform/keys.ts";
 import { ApiError } from "../../../src/platform/errors.ts";
 import type { RequestLogLine } from "../../../src/platform/request-log.ts";
-import { DeletedMeanwhile, IdempotencyClaimLost, MonthlyQuotaExhausted, type AppRecord, type IdempotencyCompletion } from "../../../src/db/types.ts";
+import { DeletedMeanwhile, IdempotencyClaimLost, IdempotencyKeyTaken, MonthlyQuotaExhausted, type AppRecord, type IdempotencyCompletion } from "../../../src/db/types.ts";
 import type { SqliteStore } from "../../../src/db/sqlite/store.ts";
 import { temporaryStores } from "../../helpers/platform-unit.ts";
 
@@ -316,6 +317,62 @@ describe("the Idempotency-Key", () => {
     const error = await errorOf(replay);
     expect(error.code).toBe("RESOURCE_NOT_FOUND");
     expect(error.message).toBe("The resource created with this Idempotency-Key (bzc_vanished) has been deleted.");
+  });
+});
+
+describe("a key claimed by the write (claimInWrite)", () => {
+  /** The claims the store was asked for, with whether each was left to the write. */
+  function recordingClaims() {
+    const claims: { requestId: string; inWrite: boolean }[] = [];
+    const claim = store.idempotency.claim.bind(store.idempotency);
+    store.idempotency.claim = (c) => (claims.push({ requestId: c.requestId, inWrite: c.inWrite === true }), claim(c));
+    return { claims, restore: () => void (store.idempotency.claim = claim) };
+  }
+
+  test("only a declaring endpoint leaves its claim to the write", async () => {
+    const { authorization } = await newApp();
+    const { pipeline } = newPipeline();
+    const recorded = recordingClaims();
+    try {
+      await pipeline.run(endpoint({ claimInWrite: true, handle: counting({ status: 201, body: {} }).handle }), request(authorization, { key: "k-in-write" }), {});
+      await pipeline.run(endpoint({ handle: counting({ status: 201, body: {} }).handle }), request(authorization, { key: "k-claimed" }), {});
+    } finally {
+      recorded.restore();
+    }
+    expect(recorded.claims.map((c) => c.inWrite)).toEqual([true, false]);
+  });
+
+  test("a write that finds its key taken stored nothing: the request claims the key as usual and replays what the other request stored", async () => {
+    const { authorization, app } = await newApp();
+    const { pipeline, requestLines } = newPipeline();
+    const recorded = recordingClaims();
+    const commits: string[] = [];
+    const creating = endpoint({
+      claimInWrite: true,
+      handle: async (ctx) => ({
+        status: 201,
+        body: { id: "thing_mine" },
+        commit: async (completion) => {
+          commits.push(ctx.requestId);
+          // Another request answers this key first, as another instance's write would.
+          await store.idempotency.release(app.id, "k-taken", ctx.requestId);
+          await store.idempotency.claim({ appId: app.id, key: "k-taken", fingerprint: fingerprint("POST", "/v1/things", undefined), requestId: "req_other", now: NOW, ttlMs: 60_000, lockMs: 1000 });
+          await store.idempotency.complete({ ...completion!, requestId: "req_other", body: '{"id":"thing_theirs"}' });
+          throw new IdempotencyKeyTaken("k-taken");
+        },
+      }),
+    });
+    let response: Response;
+    try {
+      response = await pipeline.run(creating, request(authorization, { key: "k-taken" }), {});
+    } finally {
+      recorded.restore();
+    }
+    expect(commits).toHaveLength(1);
+    expect(recorded.claims.map((c) => c.inWrite)).toEqual([true, false, false]);
+    expect([response.status, response.headers.get("idempotent-replayed"), response.headers.get("x-request-id")]).toEqual([201, "true", "req_other"]);
+    expect(await response.json()).toEqual({ id: "thing_theirs" });
+    expect(requestLines()).toEqual([expect.objectContaining({ status: 201, replayed: true })]);
   });
 });
 
