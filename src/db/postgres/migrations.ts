@@ -16,6 +16,7 @@ import m0006 from "../../../migrations/postgres/0006_caller_notifications.sql" w
 import m0007 from "../../../migrations/postgres/0007_limit_allotments.sql" with { type: "text" };
 import m0008 from "../../../migrations/postgres/0008_partial_resource_index.sql" with { type: "text" };
 import m0009 from "../../../migrations/postgres/0009_lz4_compression.sql" with { type: "text" };
+import m0010 from "../../../migrations/postgres/0010_claims_locked_index.sql" with { type: "text" };
 
 const SQL_BY_TAG: Record<string, string> = {
   "0000_initial": m0000,
@@ -28,6 +29,7 @@ const SQL_BY_TAG: Record<string, string> = {
   "0007_limit_allotments": m0007,
   "0008_partial_resource_index": m0008,
   "0009_lz4_compression": m0009,
+  "0010_claims_locked_index": m0010,
 };
 
 export const MIGRATIONS: EmbeddedMigration[] = embeddedMigrations(journal, SQL_BY_TAG, "src/db/postgres/migrations.ts");

@@ -78,7 +78,10 @@ export const idempotencyRecords = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.key] }),
+    // The purge's two conditions (expired, or a claim whose lock ran out), each by its index: without
+    // the second, no index served their OR and every purge read the whole table.
     index("idempotency_expires_idx").on(t.expiresAt),
+    index("idempotency_claims_locked_idx").on(t.lockedUntil).where(sql`state = 'in_progress'`),
     // Partial: only the lookups by resource (tombstones) can use it. Whole, it ties with the primary
     // key on an empty table, and a prepared statement's generic plan for (app_id, key) could pick it,
     // then scan every record of the App (seen: creations slowed 2-3x as the table grew).
