@@ -63,7 +63,8 @@ export interface IdempotencyClaim {
   inWrite?: boolean;
 }
 
-export type ClaimResult = { kind: "claimed" } | { kind: "existing"; record: IdempotencyRecord };
+/** `inWrite`: the store did not check the key now, and its write will (see IdempotencyClaim.inWrite). */
+export type ClaimResult = { kind: "claimed"; inWrite?: true } | { kind: "existing"; record: IdempotencyRecord };
 
 /** The final answer of an idempotent request, stored in the same transaction as its business write. */
 export interface IdempotencyCompletion {

@@ -79,6 +79,8 @@ interface RunOutcome {
   response: Response | null;
   errorCode: string | null;
   replayed: boolean;
+  /** The store left the check of the Idempotency-Key to the write (IdempotencyClaim.inWrite). */
+  keyLeftToWrite: boolean;
 }
 
 /** A request's input, read and checked. */
@@ -115,15 +117,16 @@ export class Pipeline {
    */
   async run(endpoint: Endpoint, request: Request, params: Record<string, string>): Promise<Response> {
     const started = performance.now();
-    const outcome: RunOutcome = { requestId: newId("request"), appId: null, limitHeaders: {}, response: null, errorCode: null, replayed: false };
+    const outcome: RunOutcome = { requestId: newId("request"), appId: null, limitHeaders: {}, response: null, errorCode: null, replayed: false, keyLeftToWrite: false };
     try {
       const now = this.deps.clock();
       const app = await this.admit(endpoint, request, params, now, outcome);
       const input = await this.readInput(endpoint, request);
       const answer = async (claimInWrite: boolean) =>
         (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome, claimInWrite)) ??
-        (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey }, outcome.limitHeaders));
-      // A key left to the write and found taken there: nothing was written; claim it as usual (it replays, or waits its turn).
+        (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey, keyLeftToWrite: outcome.keyLeftToWrite }, outcome.limitHeaders));
+      // A key left to the write and found taken there, or never checked because the request failed before
+      // its write: nothing was written; claim it as usual (it replays, or answers as an earlier request's key).
       outcome.response = await answer(endpoint.claimInWrite === true).catch((err) => {
         if (err instanceof IdempotencyKeyTaken) return answer(false);
         throw err;
@@ -189,7 +192,10 @@ export class Pipeline {
       lockMs: endpoint.lockMs ?? DEFAULT_LOCK_MS,
       ...(inWrite ? { inWrite } : {}),
     });
-    if (claim.kind !== "existing") return null;
+    if (claim.kind !== "existing") {
+      outcome.keyLeftToWrite = claim.inWrite === true;
+      return null;
+    }
     judgeExisting(claim.record, requestFingerprint, now);
     outcome.replayed = true;
     const status = claim.record.status!;
@@ -215,7 +221,7 @@ export class Pipeline {
   private async execute(
     endpoint: Endpoint,
     url: URL,
-    run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; query: unknown; idempotencyKey: string | null },
+    run: { caller: AppRecord; requestId: string; now: number; body: unknown; params: Record<string, string>; query: unknown; idempotencyKey: string | null; keyLeftToWrite: boolean },
     limitHeaders: Record<string, string>,
   ): Promise<Response> {
     const { store } = this.deps;
@@ -262,6 +268,9 @@ export class Pipeline {
           await store.idempotency.complete(completionFor(apiError.status, JSON.stringify(apiError.toBody(requestId)))!);
         } else {
           await store.idempotency.release(caller.id, idempotencyKey, requestId).catch(() => {});
+          // Its key, left to a write that never came, was never checked: another body under it must
+          // answer 409 IDEMPOTENCY_CONFLICT, not this body's error. Answered again with the key claimed first.
+          if (run.keyLeftToWrite) throw new IdempotencyKeyTaken(idempotencyKey);
         }
       }
       throw apiError;

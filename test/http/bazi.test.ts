@@ -180,6 +180,20 @@ describe("the idempotency record of a chart keeps a reference, not a copy", () =
     expect(again.text).toBe(first.text);
   });
 
+  test("the key of a created chart, sent again with a birth the engine refuses: 409 IDEMPOTENCY_CONFLICT, not the refusal; nothing is stored", async () => {
+    const key = uniqueKey("reused");
+    const first = await post({ birth }, undefined, key);
+    expect(first.status).toBe(201);
+    // Past the schema, refused by the engine (an impossible date): the key's earlier use decides first.
+    expectErrorShape(await post({ birth: { ...birth, year: 2023, month: 2, day: 30 } }, undefined, key), 409, "IDEMPOTENCY_CONFLICT");
+    expect(await row(key)).toEqual({ body: null, resource_id: first.json.id });
+    // Under a new key the same body is the engine's 400, and the key stays free for the corrected body.
+    const fresh = uniqueKey("refused");
+    expectErrorShape(await post({ birth: { ...birth, year: 2023, month: 2, day: 30 } }, undefined, fresh), 400, "VALIDATION_ERROR");
+    expect(await row(fresh)).toBeNull();
+    expect((await post({ birth }, undefined, fresh)).status).toBe(201);
+  });
+
   test("deleting the chart leaves only a tombstone: the birth data is nowhere else, and the key does not create the chart again", async () => {
     const key = uniqueKey("erase");
     const first = await post({ birth, end_user_id: key }, undefined, key);

@@ -155,7 +155,7 @@ describePostgres("PostgreSQL idempotency claims", () => {
 
   test("a claim left to the write writes no row; the write stores the chart and the answer together, with the claim's times", async () => {
     const c = claim("w1", { inWrite: true });
-    expect(await a.idempotency.claim(c)).toEqual({ kind: "claimed" });
+    expect(await a.idempotency.claim(c)).toEqual({ kind: "claimed", inWrite: true });
     expect(await b.idempotency.get("app_1", "w1")).toBeNull();
     const chart = chartOf('{"w":1}');
     await a.subjects.chart.insert(chart, createdAnswer("w1", c.requestId, chart));

@@ -92,7 +92,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   async claim(c: IdempotencyClaim): Promise<ClaimResult> {
     if (c.inWrite) {
       this.claimsInWrite.set(c.requestId, { fingerprint: c.fingerprint, createdAt: c.now, expiresAt: c.now + c.ttlMs, lockedUntil: c.now + c.lockMs });
-      return { kind: "claimed" };
+      return { kind: "claimed", inWrite: true };
     }
     // A row that vanishes between the two statements (released, purged) is claimed on the next turn.
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -376,6 +376,36 @@ describe("a key claimed by the write (claimInWrite)", () => {
   });
 });
 
+describe("a key left unchecked to the write (a store like PostgreSQL's)", () => {
+  test("a request that fails before its write is answered again with its key claimed first: another body under a used key is 409 IDEMPOTENCY_CONFLICT, not the failure", async () => {
+    const { authorization } = await newApp();
+    const { pipeline } = newPipeline();
+    const created = counting({ status: 201, body: { id: "thing_first" } });
+    const body = Type.Object({ n: Type.Integer() });
+    await pipeline.run(endpoint({ body, handle: created.handle }), request(authorization, { key: "k-used", body: { n: 1 } }), {});
+    // Claims left to the write are not checked now, as the PostgreSQL store does.
+    const claim = store.idempotency.claim.bind(store.idempotency);
+    const claims: boolean[] = [];
+    store.idempotency.claim = async (c) => (claims.push(c.inWrite === true), c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
+    let handled = 0;
+    const refusing = endpoint({ body, claimInWrite: true, handle: async () => (handled++, Promise.reject(new ApiError("VALIDATION_ERROR", "refused by the engine"))) });
+    let conflict: Response, refused: Response;
+    try {
+      conflict = await pipeline.run(refusing, request(authorization, { key: "k-used", body: { n: 2 } }), {});
+      refused = await pipeline.run(refusing, request(authorization, { key: "k-new", body: { n: 2 } }), {});
+    } finally {
+      store.idempotency.claim = claim;
+    }
+    expect(conflict.status).toBe(409);
+    expect((await errorOf(conflict)).code).toBe("IDEMPOTENCY_CONFLICT");
+    // A fresh key: the refusal, once the claim found nothing; the handler ran for each attempt.
+    expect(refused.status).toBe(400);
+    expect((await errorOf(refused)).code).toBe("VALIDATION_ERROR");
+    expect(claims).toEqual([true, false, true, false]);
+    expect(handled).toBe(3);
+  });
+});
+
 describe("path ids", () => {
   const byId = (handle: Handle) =>
     endpoint({ method: "GET", path: "/v1/things/:thing_id", idempotent: false, params: [{ name: "thing_id", pattern: /^[^/]+$/, description: "A thing." }], handle });
