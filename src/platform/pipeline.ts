@@ -269,8 +269,10 @@ export class Pipeline {
         } else {
           await store.idempotency.release(caller.id, idempotencyKey, requestId).catch(() => {});
           // Its key, left to a write that never came, was never checked: another body under it must
-          // answer 409 IDEMPOTENCY_CONFLICT, not this body's error. Answered again with the key claimed first.
-          if (run.keyLeftToWrite) throw new IdempotencyKeyTaken(idempotencyKey);
+          // answer 409 IDEMPOTENCY_CONFLICT, not this body's refusal. Answered again with the key claimed
+          // first. (A 5xx stays as it is: it asks for the same retry either way, and running again
+          // would double a database's timeout.)
+          if (run.keyLeftToWrite && apiError.status < 500) throw new IdempotencyKeyTaken(idempotencyKey);
         }
       }
       throw apiError;

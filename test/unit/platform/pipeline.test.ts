@@ -404,6 +404,24 @@ describe("a key left unchecked to the write (a store like PostgreSQL's)", () => 
     expect(claims).toEqual([true, false, true, false]);
     expect(handled).toBe(3);
   });
+
+  test("a 5xx before the write is answered as it is: it asks for the same retry either way, so the request is not run again", async () => {
+    const { authorization } = await newApp();
+    const { pipeline } = newPipeline();
+    const claim = store.idempotency.claim.bind(store.idempotency);
+    const claims: boolean[] = [];
+    store.idempotency.claim = async (c) => (claims.push(c.inWrite === true), c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
+    let handled = 0;
+    const unavailable = endpoint({ claimInWrite: true, handle: async () => (handled++, Promise.reject(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))) });
+    let response: Response;
+    try {
+      response = await pipeline.run(unavailable, request(authorization, { key: "k-503" }), {});
+    } finally {
+      store.idempotency.claim = claim;
+    }
+    expect([response.status, (await errorOf(response)).code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
+    expect([claims, handled]).toEqual([[true], 1]);
+  });
 });
 
 describe("path ids", () => {
