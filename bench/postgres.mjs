@@ -43,7 +43,7 @@
  *                  a running cluster keeps its settings; use its own LINGSHU_PG_DIR and LINGSHU_PG_PORT)
  *   BENCH_APPS=1   Apps the users are spread over (the shared limits serialise one App's requests
  *                  on its bucket row: more Apps show what several tenants get)
- *   DATABASE_POOL_SIZE (passed to each instance; default 10)   LINGSHU_BINARY=path (skip the build)
+ *   DATABASE_POOL_SIZE (passed to each instance; unset: the service's default)   LINGSHU_BINARY=path (skip the build)
  *   BENCH_JSON_OUT=file   also write the results as JSON
  */
 import { spawnSync } from "node:child_process";
@@ -284,7 +284,7 @@ try {
       procs.push(child);
       ports.push(port);
     }
-    note(`${backend} × ${instances}: ${ports.map((p) => `:${p}`).join(", ")}${config === "sqlite" ? "" : `, pool ${env.DATABASE_POOL_SIZE ?? 10} per instance`}`);
+    note(`${backend} × ${instances}: ${ports.map((p) => `:${p}`).join(", ")}${config === "sqlite" ? "" : `, pool ${env.DATABASE_POOL_SIZE ?? "default"} per instance`}`);
     for (const scenario of scenarios) {
       const step = VirtualUser.prototype[scenario];
       if (scenario === "read" && tenants.some((t) => t.chartIds.length === 0)) {
@@ -330,7 +330,7 @@ try {
   out();
   out(`### PostgreSQL: one instance vs. two, beside SQLite — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${rev.status === 0 ? rev.stdout.trim() : "unknown"}`);
   out();
-  out(`${target}; ${connections} virtual users (one keep-alive connection each, spread round-robin over the instances); ${seconds} s measured per scenario after ${warmupSeconds} s of warm-up; ${apps === 1 ? "one App" : `${apps} Apps`}; ${cpus().length} CPUs shared by the load generator, the instance(s) and PostgreSQL (load average ${load[0].toFixed(2)} at the end). PostgreSQL: ${adminUrl ? `${redact(adminUrl)} (${startedCluster || postmaster ? "throwaway cluster, " : ""}${durability})` : "–"}, DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE || 10} per instance.`);
+  out(`${target}; ${connections} virtual users (one keep-alive connection each, spread round-robin over the instances); ${seconds} s measured per scenario after ${warmupSeconds} s of warm-up; ${apps === 1 ? "one App" : `${apps} Apps`}; ${cpus().length} CPUs shared by the load generator, the instance(s) and PostgreSQL (load average ${load[0].toFixed(2)} at the end). PostgreSQL: ${adminUrl ? `${redact(adminUrl)} (${startedCluster || postmaster ? "throwaway cluster, " : ""}${durability})` : "–"}, DATABASE_POOL_SIZE ${process.env.DATABASE_POOL_SIZE || "unset (the service's default)"} per instance.`);
   out();
   out("| backend | instances | scenario | req/s | p50 ms | p99 ms | errors | CPU: service (cores) | CPU: PostgreSQL (cores) | CPU: generator (cores) | CPU ms/request: service + PostgreSQL |");
   out("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");

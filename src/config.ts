@@ -3,6 +3,7 @@
  * An invalid value fails with one clear line naming the variable.
  */
 import { CONSERVATIVE_PROFILE, EFFORTS, profileFor, type Effort } from "./responses/model-profiles.ts";
+import { DEFAULT_POOL_SIZE } from "./db/postgres/client.ts";
 
 export interface Config {
   port: number;
@@ -102,8 +103,6 @@ function absoluteUrl(name: string, raw: string | null): string | null {
   return raw.replace(/\/+$/, "");
 }
 
-/** Default connections per instance to PostgreSQL. */
-export const DATABASE_POOL_SIZE_DEFAULT = 10;
 /**
  * Default bound on one PostgreSQL statement. A request's statements take milliseconds; one stuck
  * behind a lock for this long is cancelled (the request answers 503, retry with the same key)
@@ -164,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host,
     databasePath,
     databaseUrl: databaseUrl(optional(env, "DATABASE_URL")),
-    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DATABASE_POOL_SIZE_DEFAULT, 1, 1000),
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DEFAULT_POOL_SIZE, 1, 1000),
     databaseStatementTimeoutMs: integer(env, "DATABASE_STATEMENT_TIMEOUT_MS", DATABASE_STATEMENT_TIMEOUT_DEFAULT_MS, 0, 3_600_000),
     publicBaseUrl: absoluteUrl("PUBLIC_BASE_URL", optional(env, "PUBLIC_BASE_URL")),
     logLevel: logLevel as LogLevel,

@@ -87,7 +87,7 @@ describe(`GET /metrics of dist/lingshu on ${DEFAULT_BACKEND}`, () => {
     expect(families.map((f) => f.name)).toContain("lingshu_sqlite_checkpoint_duration_seconds");
     const poolFamilies = families.map((f) => f.name).filter((name) => name.startsWith("lingshu_postgres_pool_"));
     if (DEFAULT_BACKEND === "postgresql") {
-      expect(sample(families, "lingshu_postgres_pool_max_connections")).toBe(10);
+      expect(sample(families, "lingshu_postgres_pool_max_connections")).toBe(4); // DATABASE_POOL_SIZE unset: the documented default
       // The requests above have returned their connections; the pool keeps them open, idle.
       expect(sample(families, "lingshu_postgres_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(1);
       expect(sample(families, "lingshu_postgres_pool_connections", { state: "busy" })).toBeLessThanOrEqual(1);

@@ -20,7 +20,7 @@ test("DATABASE_URL selects PostgreSQL; unset keeps SQLite at DATABASE_PATH", () 
   for (const url of ["postgres://u:p@db:5432/lingshu", "postgresql://db/lingshu", "POSTGRES://db/x?sslmode=require"]) {
     expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
   }
-  expect(loadConfig({}).databasePoolSize).toBe(10);
+  expect(loadConfig({}).databasePoolSize).toBe(4);
   expect(loadConfig({ DATABASE_POOL_SIZE: "32" }).databasePoolSize).toBe(32);
   expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
   expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).databaseStatementTimeoutMs).toBe(0);

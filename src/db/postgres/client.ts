@@ -12,11 +12,20 @@ const MIGRATIONS_TABLE = "__lingshu_migrations";
 /** The advisory lock key of the migrator (any constant shared by every instance; "Ling" in ASCII). */
 const MIGRATION_LOCK_KEY = 0x4c696e67;
 
-/** Connections per instance when DATABASE_POOL_SIZE is not set. */
-export const DEFAULT_POOL_SIZE = 10;
+/**
+ * Connections per instance when DATABASE_POOL_SIZE is not set. Few on purpose: an instance runs its
+ * requests on one JavaScript thread, which sends PostgreSQL about as much work per request as it
+ * does itself (0.13-0.20 ms of PostgreSQL CPU against 0.19-0.23 of the service's per chart creation),
+ * so it never keeps more than a core or two of the database busy; and Bun.SQL pipelines queries on a
+ * busy connection (2,000 queries at once on one connection ran 4x faster than one after another), so
+ * a few connections do not make requests wait for round trips. More connections only add PostgreSQL
+ * processes that take turns on its cores: on the 2-core bench, 4 against 10 gave 4,256-4,281 chart
+ * creations/s against 3,458-4,078, p99 28-30 ms against 31-34 (docs/deploy.md, pool sizing).
+ */
+export const DEFAULT_POOL_SIZE = 4;
 
 export interface PoolOptions {
-  /** Connections in the pool (DATABASE_POOL_SIZE); default 10. */
+  /** Connections in the pool (DATABASE_POOL_SIZE); default DEFAULT_POOL_SIZE. */
   poolSize?: number;
   /** Seconds to wait for a new connection before a query fails (and the request answers 503). */
   connectTimeoutSeconds?: number;
