@@ -79,8 +79,8 @@ interface RunOutcome {
   response: Response | null;
   errorCode: string | null;
   replayed: boolean;
-  /** The store left the check of the Idempotency-Key to the write (IdempotencyClaim.inWrite). */
-  keyLeftToWrite: boolean;
+  /** The store left the check of the Idempotency-Key to the write (IdempotencyClaim.inWrite); set by the claim. */
+  keyLeftToWrite?: boolean;
 }
 
 /** A request's input, read and checked. */
@@ -117,14 +117,14 @@ export class Pipeline {
    */
   async run(endpoint: Endpoint, request: Request, params: Record<string, string>): Promise<Response> {
     const started = performance.now();
-    const outcome: RunOutcome = { requestId: newId("request"), appId: null, limitHeaders: {}, response: null, errorCode: null, replayed: false, keyLeftToWrite: false };
+    const outcome: RunOutcome = { requestId: newId("request"), appId: null, limitHeaders: {}, response: null, errorCode: null, replayed: false };
     try {
       const now = this.deps.clock();
       const app = await this.admit(endpoint, request, params, now, outcome);
       const input = await this.readInput(endpoint, request);
       const answer = async (claimInWrite: boolean) =>
         (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome, claimInWrite)) ??
-        (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey, keyLeftToWrite: outcome.keyLeftToWrite }, outcome.limitHeaders));
+        (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey, keyLeftToWrite: outcome.keyLeftToWrite === true }, outcome.limitHeaders));
       // A key left to the write and found taken there, or never checked because the request failed before
       // its write: nothing was written; claim it as usual (it replays, or answers as an earlier request's key).
       outcome.response = await answer(endpoint.claimInWrite === true).catch((err) => {

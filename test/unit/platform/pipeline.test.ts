@@ -413,14 +413,17 @@ describe("a key left unchecked to the write (a store like PostgreSQL's)", () => 
     store.idempotency.claim = async (c) => (claims.push(c.inWrite === true), c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
     let handled = 0;
     const unavailable = endpoint({ claimInWrite: true, handle: async () => (handled++, Promise.reject(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))) });
-    let response: Response;
+    const faulty = endpoint({ claimInWrite: true, handle: async () => (handled++, Promise.reject(new TypeError("a fault"))) });
+    let response: Response, fault: Response;
     try {
       response = await pipeline.run(unavailable, request(authorization, { key: "k-503" }), {});
+      fault = await pipeline.run(faulty, request(authorization, { key: "k-500" }), {});
     } finally {
       store.idempotency.claim = claim;
     }
     expect([response.status, (await errorOf(response)).code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
-    expect([claims, handled]).toEqual([[true], 1]);
+    expect([fault.status, (await errorOf(fault)).code]).toEqual([500, "INTERNAL_ERROR"]);
+    expect([claims, handled]).toEqual([[true, true], 2]);
   });
 });
 
