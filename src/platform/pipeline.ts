@@ -68,6 +68,12 @@ export function toApiError(err: unknown, logger: Logger, requestId: string, now:
   return new ApiError("INTERNAL_ERROR", "An unexpected fault occurred; nothing was stored. Retry with the same key and body.");
 }
 
+/**
+ * Within the pipeline: a request whose key was left to its write was refused before the write, so its
+ * key was never checked; it is answered again with the key claimed first.
+ */
+class ClaimKeyFirst extends Error {}
+
 /** What a request's steps learn, for its answer and its log line. */
 interface RunOutcome {
   readonly requestId: string;
@@ -125,10 +131,11 @@ export class Pipeline {
       const answer = async (claimInWrite: boolean) =>
         (input.idempotencyKey === null ? null : await this.claimOrReplay(endpoint, input, input.idempotencyKey, app, now, outcome, claimInWrite)) ??
         (await this.execute(endpoint, input.url, { caller: app, requestId: outcome.requestId, now, body: input.body, params, query: input.query, idempotencyKey: input.idempotencyKey, keyLeftToWrite: outcome.keyLeftToWrite === true }, outcome.limitHeaders));
-      // A key left to the write and found taken there, or never checked because the request failed before
-      // its write: nothing was written; claim it as usual (it replays, or answers as an earlier request's key).
+      // A key left to the write and found taken there (by the business write or the stored error answer),
+      // or never checked because the request was refused before its write: nothing was written; claim
+      // it as usual (it replays, or answers as an earlier request's key).
       outcome.response = await answer(endpoint.claimInWrite === true).catch((err) => {
-        if (err instanceof IdempotencyKeyTaken) return answer(false);
+        if (err instanceof IdempotencyKeyTaken || err instanceof ClaimKeyFirst) return answer(false);
         throw err;
       });
     } catch (err) {
@@ -272,7 +279,7 @@ export class Pipeline {
           // answer 409 IDEMPOTENCY_CONFLICT, not this body's refusal. Answered again with the key claimed
           // first. (A 5xx stays as it is: it asks for the same retry either way, and running again
           // would double a database's timeout.)
-          if (run.keyLeftToWrite && apiError.status < 500) throw new IdempotencyKeyTaken(idempotencyKey);
+          if (run.keyLeftToWrite && apiError.status < 500) throw new ClaimKeyFirst();
         }
       }
       throw apiError;

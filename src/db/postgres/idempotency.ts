@@ -38,6 +38,9 @@ function toIdempotency(r: Row): IdempotencyRecord {
 const stillThisRequests = (sql: Tx, c: IdempotencyCompletion) =>
   sql`app_id = ${c.appId} AND key = ${c.key} AND request_id = ${c.requestId} AND state = 'in_progress'`;
 
+/** What a completion stores: the answer's text, or none when it is the resource's record; and the resource it belongs to. */
+const storedAnswer = (c: IdempotencyCompletion) => ({ body: c.resourceId !== undefined ? null : c.body, resourceId: c.resourceId ?? c.ownerId ?? null });
+
 /**
  * The statement that turns this request's claim into its stored answer: one row when the claim is
  * still this request's, none when it was taken over or purged. Run alone, or as a fragment of a
@@ -45,9 +48,9 @@ const stillThisRequests = (sql: Tx, c: IdempotencyCompletion) =>
  * statement may add conditions (`AND …`).
  */
 export function completingClaim(sql: Tx, c: IdempotencyCompletion) {
-  const byReference = c.resourceId !== undefined;
+  const { body, resourceId } = storedAnswer(c);
   return sql`
-    UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${byReference ? null : c.body}, resource_id = ${c.resourceId ?? c.ownerId ?? null}
+    UPDATE idempotency_records SET state = 'completed', status = ${c.status}, body = ${body}, resource_id = ${resourceId}
     WHERE ${stillThisRequests(sql, c)}`;
 }
 
@@ -66,11 +69,11 @@ interface ClaimInWrite {
 
 /** The statement fragment that inserts a claim-in-write's stored answer, or nothing when the key has a row already. */
 function insertingAnswer(sql: Tx, c: IdempotencyCompletion, claim: ClaimInWrite) {
-  const byReference = c.resourceId !== undefined;
+  const { body, resourceId } = storedAnswer(c);
   return sql`
     INSERT INTO idempotency_records (app_id, key, fingerprint, state, status, body, request_id, created_at, expires_at, locked_until, resource_id)
-    VALUES (${c.appId}, ${c.key}, ${claim.fingerprint}, 'completed', ${c.status}, ${byReference ? null : c.body}, ${c.requestId},
-            ${claim.createdAt}, ${claim.expiresAt}, ${claim.lockedUntil}, ${c.resourceId ?? c.ownerId ?? null})
+    VALUES (${c.appId}, ${c.key}, ${claim.fingerprint}, 'completed', ${c.status}, ${body}, ${c.requestId},
+            ${claim.createdAt}, ${claim.expiresAt}, ${claim.lockedUntil}, ${resourceId})
     ON CONFLICT (app_id, key) DO NOTHING`;
 }
 
