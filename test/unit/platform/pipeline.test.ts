@@ -320,14 +320,18 @@ describe("the Idempotency-Key", () => {
   });
 });
 
+/**
+ * Records whether each claim the store is asked for was left to the write. With `unchecked`, such a
+ * claim is answered without checking the key, as the PostgreSQL store does (SQLite's checks it).
+ */
+function recordingClaims(unchecked = false) {
+  const inWrite: boolean[] = [];
+  const claim = store.idempotency.claim.bind(store.idempotency);
+  store.idempotency.claim = async (c) => (inWrite.push(c.inWrite === true), unchecked && c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
+  return { inWrite, restore: () => void (store.idempotency.claim = claim) };
+}
+
 describe("a key claimed by the write (claimInWrite)", () => {
-  /** The claims the store was asked for, with whether each was left to the write. */
-  function recordingClaims() {
-    const claims: { requestId: string; inWrite: boolean }[] = [];
-    const claim = store.idempotency.claim.bind(store.idempotency);
-    store.idempotency.claim = (c) => (claims.push({ requestId: c.requestId, inWrite: c.inWrite === true }), claim(c));
-    return { claims, restore: () => void (store.idempotency.claim = claim) };
-  }
 
   test("only a declaring endpoint leaves its claim to the write", async () => {
     const { authorization } = await newApp();
@@ -339,7 +343,7 @@ describe("a key claimed by the write (claimInWrite)", () => {
     } finally {
       recorded.restore();
     }
-    expect(recorded.claims.map((c) => c.inWrite)).toEqual([true, false]);
+    expect(recorded.inWrite).toEqual([true, false]);
   });
 
   test("a write that finds its key taken stored nothing: the request claims the key as usual and replays what the other request stored", async () => {
@@ -369,7 +373,7 @@ describe("a key claimed by the write (claimInWrite)", () => {
       recorded.restore();
     }
     expect(commits).toHaveLength(1);
-    expect(recorded.claims.map((c) => c.inWrite)).toEqual([true, false, false]);
+    expect(recorded.inWrite).toEqual([true, false, false]);
     expect([response.status, response.headers.get("idempotent-replayed"), response.headers.get("x-request-id")]).toEqual([201, "true", "req_other"]);
     expect(await response.json()).toEqual({ id: "thing_theirs" });
     expect(requestLines()).toEqual([expect.objectContaining({ status: 201, replayed: true })]);
@@ -383,10 +387,7 @@ describe("a key left unchecked to the write (a store like PostgreSQL's)", () => 
     const created = counting({ status: 201, body: { id: "thing_first" } });
     const body = Type.Object({ n: Type.Integer() });
     await pipeline.run(endpoint({ body, handle: created.handle }), request(authorization, { key: "k-used", body: { n: 1 } }), {});
-    // Claims left to the write are not checked now, as the PostgreSQL store does.
-    const claim = store.idempotency.claim.bind(store.idempotency);
-    const claims: boolean[] = [];
-    store.idempotency.claim = async (c) => (claims.push(c.inWrite === true), c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
+    const recorded = recordingClaims(true);
     let handled = 0;
     const refusing = endpoint({ body, claimInWrite: true, handle: async () => (handled++, Promise.reject(new ApiError("VALIDATION_ERROR", "refused by the engine"))) });
     let conflict: Response, refused: Response;
@@ -394,23 +395,21 @@ describe("a key left unchecked to the write (a store like PostgreSQL's)", () => 
       conflict = await pipeline.run(refusing, request(authorization, { key: "k-used", body: { n: 2 } }), {});
       refused = await pipeline.run(refusing, request(authorization, { key: "k-new", body: { n: 2 } }), {});
     } finally {
-      store.idempotency.claim = claim;
+      recorded.restore();
     }
     expect(conflict.status).toBe(409);
     expect((await errorOf(conflict)).code).toBe("IDEMPOTENCY_CONFLICT");
     // A fresh key: the refusal, once the claim found nothing; the handler ran for each attempt.
     expect(refused.status).toBe(400);
     expect((await errorOf(refused)).code).toBe("VALIDATION_ERROR");
-    expect(claims).toEqual([true, false, true, false]);
+    expect(recorded.inWrite).toEqual([true, false, true, false]);
     expect(handled).toBe(3);
   });
 
   test("a 5xx before the write is answered as it is: it asks for the same retry either way, so the request is not run again", async () => {
     const { authorization } = await newApp();
     const { pipeline } = newPipeline();
-    const claim = store.idempotency.claim.bind(store.idempotency);
-    const claims: boolean[] = [];
-    store.idempotency.claim = async (c) => (claims.push(c.inWrite === true), c.inWrite ? { kind: "claimed", inWrite: true } : claim(c));
+    const recorded = recordingClaims(true);
     let handled = 0;
     const unavailable = endpoint({ claimInWrite: true, handle: async () => (handled++, Promise.reject(Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" }))) });
     const faulty = endpoint({ claimInWrite: true, handle: async () => (handled++, Promise.reject(new TypeError("a fault"))) });
@@ -419,11 +418,11 @@ describe("a key left unchecked to the write (a store like PostgreSQL's)", () => 
       response = await pipeline.run(unavailable, request(authorization, { key: "k-503" }), {});
       fault = await pipeline.run(faulty, request(authorization, { key: "k-500" }), {});
     } finally {
-      store.idempotency.claim = claim;
+      recorded.restore();
     }
     expect([response.status, (await errorOf(response)).code]).toEqual([503, "SERVICE_UNAVAILABLE"]);
     expect([fault.status, (await errorOf(fault)).code]).toEqual([500, "INTERNAL_ERROR"]);
-    expect([claims, handled]).toEqual([[true, true], 2]);
+    expect([recorded.inWrite, handled]).toEqual([[true, true], 2]);
   });
 });
 
